@@ -1,0 +1,207 @@
+package io.mcpvertx.jsonrpc;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one JSON-RPC 2.0 codec: bytes to typed messages and back, on Jackson, with hard limits.
+ *
+ * <p>Decoding never throws for bad input. A frame that is not JSON becomes a -32700 error, a frame that is JSON
+ * but not a JSON-RPC message becomes -32600 (with the id when one could be read), and limits (size, nesting) are
+ * enforced before or while parsing, so a hostile frame costs at most {@code maxMessageBytes} of work.
+ *
+ * <p>Thread-safe and stateless after construction; share one instance.
+ */
+public final class JsonRpcCodec {
+
+  private final JsonRpcCodecOptions options;
+  private final ObjectMapper mapper;
+
+  private JsonRpcCodec(JsonRpcCodecOptions options) {
+    this.options = new JsonRpcCodecOptions(options);
+    JsonFactory factory = JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder()
+            .maxNestingDepth(options.getMaxNestingDepth())
+            .maxStringLength(options.getMaxMessageBytes())
+            .maxNumberLength(64)
+            .build())
+        .build();
+    this.mapper = new ObjectMapper(factory)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .enable(DeserializationFeature.USE_LONG_FOR_INTS);
+  }
+
+  public static JsonRpcCodec create(JsonRpcCodecOptions options) {
+    return new JsonRpcCodec(options);
+  }
+
+  public static JsonRpcCodec create() {
+    return new JsonRpcCodec(new JsonRpcCodecOptions());
+  }
+
+  public JsonRpcCodecOptions options() {
+    return options;
+  }
+
+  /** Decodes one frame: a single message or a batch. */
+  public Decoded decode(Buffer frame) {
+    if (frame.length() > options.getMaxMessageBytes()) {
+      return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Message of " + frame.length() + " bytes exceeds the limit of " + options.getMaxMessageBytes() + " bytes");
+    }
+    Object tree;
+    try {
+      tree = mapper.readValue(frame.getBytes(), Object.class);
+    } catch (StreamConstraintsException e) {
+      return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Message exceeds a parser limit: "
+          + firstLine(e.getOriginalMessage()));
+    } catch (JsonProcessingException e) {
+      return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: " + firstLine(e.getOriginalMessage()));
+    } catch (IOException e) {
+      return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: " + firstLine(e.getMessage()));
+    }
+    if (tree instanceof List<?> list) {
+      if (list.isEmpty()) {
+        return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: empty batch");
+      }
+      if (list.size() > options.getMaxBatchSize()) {
+        return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST,
+            "Invalid Request: batch of " + list.size() + " exceeds the limit of " + options.getMaxBatchSize());
+      }
+      List<Decoded> members = new ArrayList<>(list.size());
+      for (Object member : list) {
+        members.add(classify(member));
+      }
+      return new Decoded.Batch(members);
+    }
+    return classify(tree);
+  }
+
+  /** Classifies one already-parsed JSON value, for transports that parse the envelope themselves. */
+  public Decoded classify(Object value) {
+    if (value instanceof JsonObject json) {
+      return classifyObject(json);
+    }
+    if (!(value instanceof Map<?, ?> map)) {
+      return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: a message must be a JSON object");
+    }
+    @SuppressWarnings("unchecked")
+    JsonObject json = new JsonObject((Map<String, Object>) map);
+    return classifyObject(json);
+  }
+
+  private Decoded classifyObject(JsonObject json) {
+    boolean hasId = json.containsKey("id");
+    Object rawId = json.getValue("id");
+    JsonRpcId id = readId(rawId);
+    if (!"2.0".equals(json.getValue("jsonrpc"))) {
+      return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
+    }
+    Object method = json.getValue("method");
+    if (method != null) {
+      if (!(method instanceof String name) || name.isEmpty()) {
+        return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: \"method\" must be a non-empty string");
+      }
+      Object params = json.getValue("params");
+      if (params != null && !(params instanceof JsonObject)) {
+        return invalid(id, hasId && id != null ? JsonRpcErrorCodes.INVALID_PARAMS : JsonRpcErrorCodes.INVALID_REQUEST,
+            "Invalid params: \"params\" must be an object for method " + name);
+      }
+      if (!hasId) {
+        return new Decoded.Message(new JsonRpcNotification(name, (JsonObject) params));
+      }
+      if (id == null) {
+        return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST,
+            "Invalid Request: request id must be a string or an integer, not " + describe(rawId));
+      }
+      return new Decoded.Message(new JsonRpcRequest(id, name, (JsonObject) params));
+    }
+    boolean hasResult = json.containsKey("result");
+    boolean hasError = json.containsKey("error");
+    if (hasResult == hasError) {
+      return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: a message needs \"method\", or exactly one of \"result\" and \"error\"");
+    }
+    if (hasResult) {
+      if (id == null) {
+        return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: a response needs a string or integer id");
+      }
+      if (!(json.getValue("result") instanceof JsonObject result)) {
+        return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: \"result\" must be an object");
+      }
+      return new Decoded.Message(new JsonRpcResponse(id, result));
+    }
+    if (!(json.getValue("error") instanceof JsonObject error)
+        || !(error.getValue("code") instanceof Number code) || !(error.getValue("message") instanceof String message)) {
+      return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: \"error\" must be an object with an integer code and a string message");
+    }
+    if (rawId != null && id == null) {
+      return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: bad id on an error response");
+    }
+    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(code.intValue(), message, error.getValue("data"))));
+  }
+
+  /** Encodes one message as a compact UTF-8 JSON frame (no trailing newline). */
+  public Buffer encode(JsonRpcMessage message) {
+    return message.toJson().toBuffer();
+  }
+
+  /** Encodes the responses to a batch as one JSON array. */
+  public Buffer encodeBatch(List<? extends JsonRpcMessage> messages) {
+    JsonArray array = new JsonArray(new ArrayList<>(messages.size()));
+    for (JsonRpcMessage message : messages) {
+      array.add(message.toJson());
+    }
+    return array.toBuffer();
+  }
+
+  private static JsonRpcId readId(Object raw) {
+    if (raw instanceof String s) {
+      return JsonRpcId.of(s);
+    }
+    if (raw instanceof Long || raw instanceof Integer || raw instanceof Short) {
+      return JsonRpcId.of(((Number) raw).longValue());
+    }
+    return null;
+  }
+
+  private static String describe(Object raw) {
+    if (raw == null) {
+      return "null";
+    }
+    if (raw instanceof Number) {
+      return "the non-integer number " + raw;
+    }
+    if (raw instanceof JsonObject) {
+      return "an object";
+    }
+    if (raw instanceof JsonArray) {
+      return "an array";
+    }
+    return "a " + raw.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static Decoded invalid(JsonRpcId id, int code, String message) {
+    return new Decoded.Invalid(new JsonRpcErrorResponse(id, new JsonRpcError(code, message)));
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "malformed JSON";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
+  }
+}

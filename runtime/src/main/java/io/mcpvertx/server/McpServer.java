@@ -1,0 +1,86 @@
+package io.mcpvertx.server;
+
+import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.server.completion.CompletionHandler;
+import io.mcpvertx.server.impl.McpServerImpl;
+import io.mcpvertx.server.prompts.Prompt;
+import io.mcpvertx.server.prompts.PromptHandler;
+import io.mcpvertx.server.resources.Resource;
+import io.mcpvertx.server.resources.ResourceHandler;
+import io.mcpvertx.server.resources.ResourceTemplate;
+import io.mcpvertx.server.resources.ResourceTemplateHandler;
+import io.mcpvertx.server.tools.BlockingToolHandler;
+import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tools.ToolHandler;
+import io.vertx.core.Vertx;
+
+/**
+ * An MCP server: the tools, resources, prompts and completions it offers, and the factory of its sessions.
+ *
+ * <pre>{@code
+ * McpServer server = McpServer.create(vertx, new McpServerOptions())
+ *     .tool(Tool.builder("greet").description("Says hello").build(),
+ *         (args, ctx) -> Future.succeededFuture(ToolResult.text("Hello!")));
+ * }</pre>
+ *
+ * <p>Registration is thread-safe and may happen at any time; sessions that are already open get the
+ * {@code list_changed} notification. Registering a name that exists replaces it.
+ */
+public interface McpServer {
+
+  static McpServer create(Vertx vertx, McpServerOptions options) {
+    return new McpServerImpl(vertx, options);
+  }
+
+  static McpServer create(Vertx vertx) {
+    return create(vertx, new McpServerOptions());
+  }
+
+  Vertx vertx();
+
+  McpServerOptions options();
+
+  /** The codec every transport of this server uses, with the server's limits. */
+  JsonRpcCodec codec();
+
+  McpServer tool(Tool tool, ToolHandler handler);
+
+  /** A tool whose handler blocks; it runs as {@link McpServerOptions#getBlockingExecution()} says. */
+  McpServer blockingTool(Tool tool, BlockingToolHandler handler);
+
+  McpServer resource(Resource resource, ResourceHandler handler);
+
+  McpServer resourceTemplate(ResourceTemplate template, ResourceTemplateHandler handler);
+
+  McpServer prompt(Prompt prompt, PromptHandler handler);
+
+  /** Completions for one argument of a registered prompt. */
+  McpServer promptCompletion(String promptName, String argument, CompletionHandler handler);
+
+  /** Completions for one variable of a registered resource template. */
+  McpServer resourceTemplateCompletion(String uriTemplate, String variable, CompletionHandler handler);
+
+  boolean removeTool(String name);
+
+  boolean removeResource(String uri);
+
+  boolean removeResourceTemplate(String uriTemplate);
+
+  boolean removePrompt(String name);
+
+  /** Tells every session subscribed to {@code uri} that the resource changed. */
+  void resourceUpdated(String uri);
+
+  /**
+   * Creates a session bound to the current Vert.x context, which must exist (call it from a verticle).
+   *
+   * @param defaultSink where messages that belong to no request go
+   */
+  McpSession createSession(String sessionId, MessageSink defaultSink);
+
+  /** Like {@link #createSession(String, MessageSink)}, for a session owned by an authenticated principal. */
+  McpSession createSession(String sessionId, MessageSink defaultSink, Principal principal);
+
+  /** Called, on the session's context, when a client sends {@code notifications/roots/list_changed}. */
+  McpServer rootsChangedHandler(io.vertx.core.Handler<McpSession> handler);
+}

@@ -1,0 +1,165 @@
+package io.mcpvertx.server;
+
+import io.mcpvertx.jsonrpc.JsonRpcCodecOptions;
+import io.vertx.core.json.JsonObject;
+
+/** Options for an {@link McpServer}: who it is, and the limits every session enforces. */
+public class McpServerOptions {
+
+  public static final String DEFAULT_NAME = "mcp-vertx";
+  public static final String DEFAULT_VERSION = "0.1.0";
+  public static final int DEFAULT_PAGE_SIZE = 100;
+  public static final long DEFAULT_SERVER_REQUEST_TIMEOUT_MS = 60_000;
+  public static final int DEFAULT_MAX_PENDING_SERVER_REQUESTS = 32;
+  public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 128;
+
+  private ServerInfo serverInfo;
+  private String instructions;
+  private int pageSize;
+  private long serverRequestTimeoutMs;
+  private int maxPendingServerRequests;
+  private int maxConcurrentRequests;
+  private BlockingExecution blockingExecution;
+  private JsonRpcCodecOptions codecOptions;
+
+  public McpServerOptions() {
+    serverInfo = ServerInfo.of(DEFAULT_NAME, DEFAULT_VERSION);
+    pageSize = DEFAULT_PAGE_SIZE;
+    serverRequestTimeoutMs = DEFAULT_SERVER_REQUEST_TIMEOUT_MS;
+    maxPendingServerRequests = DEFAULT_MAX_PENDING_SERVER_REQUESTS;
+    maxConcurrentRequests = DEFAULT_MAX_CONCURRENT_REQUESTS;
+    blockingExecution = BlockingExecution.WORKER;
+    codecOptions = new JsonRpcCodecOptions();
+  }
+
+  public McpServerOptions(McpServerOptions other) {
+    serverInfo = other.serverInfo;
+    instructions = other.instructions;
+    pageSize = other.pageSize;
+    serverRequestTimeoutMs = other.serverRequestTimeoutMs;
+    maxPendingServerRequests = other.maxPendingServerRequests;
+    maxConcurrentRequests = other.maxConcurrentRequests;
+    blockingExecution = other.blockingExecution;
+    codecOptions = new JsonRpcCodecOptions(other.codecOptions);
+  }
+
+  public McpServerOptions(JsonObject json) {
+    this();
+    if (json.getValue("serverInfo") instanceof JsonObject info) {
+      serverInfo = ServerInfo.fromJson(info);
+    }
+    instructions = json.getString("instructions", instructions);
+    setPageSize(json.getInteger("pageSize", pageSize));
+    setServerRequestTimeoutMs(json.getLong("serverRequestTimeoutMs", serverRequestTimeoutMs));
+    setMaxPendingServerRequests(json.getInteger("maxPendingServerRequests", maxPendingServerRequests));
+    setMaxConcurrentRequests(json.getInteger("maxConcurrentRequests", maxConcurrentRequests));
+    blockingExecution = BlockingExecution.valueOf(json.getString("blockingExecution", blockingExecution.name()));
+    if (json.getValue("codec") instanceof JsonObject codec) {
+      codecOptions = new JsonRpcCodecOptions(codec);
+    }
+  }
+
+  public JsonObject toJson() {
+    JsonObject json = new JsonObject()
+        .put("serverInfo", serverInfo.toJson())
+        .put("pageSize", pageSize)
+        .put("serverRequestTimeoutMs", serverRequestTimeoutMs)
+        .put("maxPendingServerRequests", maxPendingServerRequests)
+        .put("maxConcurrentRequests", maxConcurrentRequests)
+        .put("blockingExecution", blockingExecution.name())
+        .put("codec", codecOptions.toJson());
+    if (instructions != null) {
+      json.put("instructions", instructions);
+    }
+    return json;
+  }
+
+  public ServerInfo getServerInfo() {
+    return serverInfo;
+  }
+
+  public McpServerOptions setServerInfo(ServerInfo serverInfo) {
+    this.serverInfo = java.util.Objects.requireNonNull(serverInfo, "serverInfo");
+    return this;
+  }
+
+  public String getInstructions() {
+    return instructions;
+  }
+
+  /** Text the client may show its model about how to use this server. */
+  public McpServerOptions setInstructions(String instructions) {
+    this.instructions = instructions;
+    return this;
+  }
+
+  public int getPageSize() {
+    return pageSize;
+  }
+
+  /** Items per page in list results. */
+  public McpServerOptions setPageSize(int pageSize) {
+    if (pageSize < 1) {
+      throw new IllegalArgumentException("pageSize must be positive");
+    }
+    this.pageSize = pageSize;
+    return this;
+  }
+
+  public long getServerRequestTimeoutMs() {
+    return serverRequestTimeoutMs;
+  }
+
+  /** How long a server-to-client request (elicitation, sampling, roots) waits for its answer. */
+  public McpServerOptions setServerRequestTimeoutMs(long serverRequestTimeoutMs) {
+    if (serverRequestTimeoutMs < 1) {
+      throw new IllegalArgumentException("serverRequestTimeoutMs must be positive");
+    }
+    this.serverRequestTimeoutMs = serverRequestTimeoutMs;
+    return this;
+  }
+
+  public int getMaxPendingServerRequests() {
+    return maxPendingServerRequests;
+  }
+
+  /** Server-to-client requests a session may have unanswered at once; more fail immediately. */
+  public McpServerOptions setMaxPendingServerRequests(int maxPendingServerRequests) {
+    if (maxPendingServerRequests < 1) {
+      throw new IllegalArgumentException("maxPendingServerRequests must be positive");
+    }
+    this.maxPendingServerRequests = maxPendingServerRequests;
+    return this;
+  }
+
+  public int getMaxConcurrentRequests() {
+    return maxConcurrentRequests;
+  }
+
+  /** Client requests a session serves at once; more are answered with an overload error. */
+  public McpServerOptions setMaxConcurrentRequests(int maxConcurrentRequests) {
+    if (maxConcurrentRequests < 1) {
+      throw new IllegalArgumentException("maxConcurrentRequests must be positive");
+    }
+    this.maxConcurrentRequests = maxConcurrentRequests;
+    return this;
+  }
+
+  public BlockingExecution getBlockingExecution() {
+    return blockingExecution;
+  }
+
+  public McpServerOptions setBlockingExecution(BlockingExecution blockingExecution) {
+    this.blockingExecution = java.util.Objects.requireNonNull(blockingExecution, "blockingExecution");
+    return this;
+  }
+
+  public JsonRpcCodecOptions getCodecOptions() {
+    return codecOptions;
+  }
+
+  public McpServerOptions setCodecOptions(JsonRpcCodecOptions codecOptions) {
+    this.codecOptions = java.util.Objects.requireNonNull(codecOptions, "codecOptions");
+    return this;
+  }
+}

@@ -1,0 +1,51 @@
+package io.mcpvertx.server;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.client.ClientInfo;
+import io.mcpvertx.server.client.LoggingLevel;
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One client's session with the server, independent of the transport: it takes decoded JSON-RPC messages and
+ * emits messages to {@link MessageSink}s.
+ *
+ * <p>A session is confined to the Vert.x context it was created on (a session verticle's event loop); calls
+ * made from elsewhere are moved onto it.
+ */
+public interface McpSession {
+
+  String id();
+
+  SessionState state();
+
+  /** The negotiated revision; empty before {@code initialize}. */
+  Optional<ProtocolVersion> protocolVersion();
+
+  /** The client's declaration; {@link ClientInfo#UNKNOWN} before {@code initialize}. */
+  ClientInfo client();
+
+  /** The level set by {@code logging/setLevel}; empty when the client never set one (everything is sent). */
+  Optional<LoggingLevel> logLevel();
+
+  /** Serves one message. Replies and everything emitted while serving a request go to {@code sink}. */
+  void handle(JsonRpcMessage message, MessageSink sink);
+
+  /**
+   * Serves a JSON-RPC batch: allowed only when the negotiated revision allows batches, and never for
+   * {@code initialize}. The responses go to {@code sink} as one {@link MessageSink#sendBatch} once all are in.
+   */
+  void handleBatch(List<Decoded> members, MessageSink sink);
+
+  /** Number of client requests being served right now. */
+  int inFlightRequests();
+
+  /**
+   * Closes the session: in-flight requests are cancelled (their handlers see the cancellation), pending
+   * server-to-client requests fail, registry listeners are removed. Idempotent.
+   */
+  Future<Void> close();
+}

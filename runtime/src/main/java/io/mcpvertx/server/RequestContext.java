@@ -1,0 +1,87 @@
+package io.mcpvertx.server;
+
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.client.ClientInfo;
+import io.mcpvertx.server.client.ElicitRequest;
+import io.mcpvertx.server.client.ElicitResult;
+import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.server.client.Root;
+import io.mcpvertx.server.client.SamplingRequest;
+import io.mcpvertx.server.client.SamplingResult;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * What a handler knows about the request it serves, and what it may do while serving it: report progress, log
+ * to the client, ask the client for input, notice cancellation.
+ *
+ * <p>Every method may be called from any thread; calls made off the session's context are moved onto it. The
+ * futures returned complete on the session's context.
+ */
+public interface RequestContext {
+
+  Vertx vertx();
+
+  /** The negotiated protocol revision. */
+  ProtocolVersion protocolVersion();
+
+  /** The MCP session id, or null when the transport has none (stdio, stateless requests). */
+  String sessionId();
+
+  /** The id of the request being served. */
+  JsonRpcId requestId();
+
+  /** The request's {@code _meta}, never null. */
+  JsonObject meta();
+
+  /** Who the client is and what it declared it can do. */
+  ClientInfo client();
+
+  /** The authenticated caller; empty when the server runs without authorization. */
+  Optional<Principal> principal();
+
+  /**
+   * Sends {@code notifications/progress} if the request asked for progress. Values must increase; a value that
+   * does not is dropped (and logged), as the spec requires the sequence to be monotonic.
+   *
+   * @param total null when unknown
+   * @param message null for none (sent only to revisions that carry it)
+   */
+  void progress(double progress, Double total, String message);
+
+  /** Sends {@code notifications/message} if {@code level} passes the level the client set. */
+  void log(LoggingLevel level, String logger, Object data);
+
+  /** True once the client cancelled this request. A cancelled request gets no response. */
+  boolean isCancelled();
+
+  /** Called once, on the session's context, with the client's reason (possibly null), if it cancels. */
+  RequestContext onCancel(Handler<String> handler);
+
+  /**
+   * Asks the user for input through the client. Fails with {@link io.mcpvertx.protocol.McpException} when the
+   * client did not declare the needed elicitation capability, or when it does not answer in time.
+   */
+  Future<ElicitResult> elicit(ElicitRequest request);
+
+  /** Asks the client's model for a completion (sampling). Same failure rules as {@link #elicit}. */
+  Future<SamplingResult> sample(SamplingRequest request);
+
+  /** Asks the client for its roots. Same failure rules as {@link #elicit}. */
+  Future<List<Root>> roots();
+
+  /** Tells the client a URL-mode elicitation finished (2025-11-25 {@code notifications/elicitation/complete}). */
+  void elicitationComplete(String elicitationId);
+
+  /**
+   * Runs blocking code off the event loop, on a worker or a virtual thread as the server is configured, and
+   * completes on the session's context.
+   */
+  <T> Future<T> executeBlocking(Callable<T> work);
+}

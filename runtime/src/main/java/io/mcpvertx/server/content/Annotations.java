@@ -1,0 +1,36 @@
+package io.mcpvertx.server.content;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/**
+ * Hints for the client about who a piece of content is for and how much it matters.
+ *
+ * @param audience {@code user} and/or {@code assistant}; may be null
+ * @param priority 0 (least) to 1 (most important); may be null
+ * @param lastModified an ISO 8601 timestamp; may be null
+ */
+public record Annotations(List<String> audience, Double priority, String lastModified) {
+
+  public Annotations {
+    if (priority != null && (priority < 0 || priority > 1)) {
+      throw new IllegalArgumentException("priority must be between 0 and 1");
+    }
+    audience = audience == null ? null : List.copyOf(audience);
+  }
+
+  public JsonObject toJson() {
+    JsonObject json = new JsonObject();
+    if (audience != null) {
+      json.put("audience", new JsonArray(List.copyOf(audience)));
+    }
+    if (priority != null) {
+      json.put("priority", priority);
+    }
+    if (lastModified != null) {
+      json.put("lastModified", lastModified);
+    }
+    return json;
+  }
+}

@@ -1,0 +1,107 @@
+package io.mcpvertx.server.impl;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
+import io.mcpvertx.server.MessageSink;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Serves the members of one JSON-RPC batch and gathers their responses into one array, as JSON-RPC requires.
+ * Notifications and server-to-client requests emitted meanwhile pass straight through. Confined to the
+ * session's context.
+ */
+final class BatchCollector {
+
+  /** The sink one batch member's request is served with: it keeps the response, forwards the rest. */
+  final class Slot implements MessageSink {
+    private final JsonRpcId id;
+    private boolean done;
+
+    private Slot(JsonRpcId id) {
+      this.id = id;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      JsonRpcId responseId = message instanceof JsonRpcResponse r ? r.id()
+          : message instanceof JsonRpcErrorResponse e ? e.id() : null;
+      if (!done && id.equals(responseId)) {
+        done = true;
+        responses.add(message);
+        completed();
+      } else {
+        out.send(message);
+      }
+    }
+
+    /** The request ends without a response (it was cancelled). */
+    void abandon() {
+      if (!done) {
+        done = true;
+        completed();
+      }
+    }
+  }
+
+  private final SessionEngine session;
+  private final List<Decoded> members;
+  private final MessageSink out;
+  private final List<JsonRpcMessage> responses = new ArrayList<>();
+  private int awaiting;
+  private boolean dispatched;
+
+  BatchCollector(SessionEngine session, List<Decoded> members, MessageSink out) {
+    this.session = session;
+    this.members = members;
+    this.out = out;
+  }
+
+  void run() {
+    for (Decoded member : members) {
+      if (member instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
+          && !r.method().equals("initialize")) {
+        awaiting++;
+      }
+    }
+    for (Decoded member : members) {
+      if (member instanceof Decoded.Invalid invalid) {
+        responses.add(invalid.response());
+      } else if (member instanceof Decoded.Message m) {
+        if (m.message() instanceof JsonRpcRequest request) {
+          if (request.method().equals("initialize")) {
+            responses.add(new JsonRpcErrorResponse(request.id(), new JsonRpcError(JsonRpcErrorCodes.INVALID_REQUEST,
+                "Invalid Request: initialize must not be part of a JSON-RPC batch")));
+          } else {
+            session.handle(request, new Slot(request.id()));
+          }
+        } else {
+          session.handle(m.message(), out);
+        }
+      }
+    }
+    dispatched = true;
+    if (awaiting == 0) {
+      flush();
+    }
+  }
+
+  private void completed() {
+    awaiting--;
+    if (dispatched && awaiting == 0) {
+      flush();
+    }
+  }
+
+  private void flush() {
+    if (!responses.isEmpty()) {
+      out.sendBatch(List.copyOf(responses));
+    }
+  }
+}

@@ -1,0 +1,449 @@
+package io.mcpvertx.server.impl;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
+import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.protocol.ProtocolFeature;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.McpSession;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.SessionState;
+import io.mcpvertx.server.client.ClientInfo;
+import io.mcpvertx.server.client.LoggingLevel;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The session state machine of the 2025 protocol generation.
+ *
+ * <p>Invariants: all fields are read and written only on {@link #context} (an event-loop context); a request gets
+ * exactly one response unless the client cancelled it, in which case it gets none; nothing but {@code ping} and
+ * {@code initialize} is served before {@code initialize}; once {@link SessionState#CLOSED} nothing is sent.
+ */
+final class SessionEngine implements McpSession, FeatureRegistry.Listener {
+
+  private static final Logger LOG = System.getLogger(SessionEngine.class.getName());
+
+  private final McpServerImpl server;
+  private final String id;
+  private final Context context;
+  private final MessageSink defaultSink;
+  private final PendingRequests pending;
+  private final Map<JsonRpcId, SessionRequestContext> inFlight = new HashMap<>();
+  private final Set<String> subscriptions = new HashSet<>();
+  private final Runnable removeListener;
+  private final Principal principal;
+  private final Promise<Void> closed = Promise.promise();
+
+  private SessionState state = SessionState.AWAITING_INITIALIZE;
+  private ProtocolVersion version;
+  private ClientInfo client = ClientInfo.UNKNOWN;
+  private LoggingLevel logLevel;
+  private JsonObject advertised = new JsonObject();
+
+  SessionEngine(McpServerImpl server, String id, Context context, MessageSink defaultSink, Principal principal) {
+    this.server = server;
+    this.id = id;
+    this.context = context;
+    this.defaultSink = defaultSink;
+    this.principal = principal;
+    this.pending = new PendingRequests(server.vertx(), server.options().getServerRequestTimeoutMs(),
+        server.options().getMaxPendingServerRequests());
+    this.removeListener = server.registry().addListener(this);
+  }
+
+  // ---- McpSession ----
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public SessionState state() {
+    return state;
+  }
+
+  @Override
+  public Optional<ProtocolVersion> protocolVersion() {
+    return Optional.ofNullable(version);
+  }
+
+  @Override
+  public ClientInfo client() {
+    return client;
+  }
+
+  @Override
+  public Optional<LoggingLevel> logLevel() {
+    return Optional.ofNullable(logLevel);
+  }
+
+  @Override
+  public int inFlightRequests() {
+    return inFlight.size();
+  }
+
+  @Override
+  public void handle(JsonRpcMessage message, MessageSink sink) {
+    onContext(() -> dispatch(message, sink));
+  }
+
+  @Override
+  public void handleBatch(List<Decoded> members, MessageSink sink) {
+    onContext(() -> {
+      if (version == null || !version.supports(ProtocolFeature.BATCHING)) {
+        sink.send(new JsonRpcErrorResponse(null, new JsonRpcError(JsonRpcErrorCodes.INVALID_REQUEST,
+            "Invalid Request: JSON-RPC batches are not supported by protocol version "
+                + (version == null ? "(not initialized)" : version.id()))));
+        return;
+      }
+      new BatchCollector(this, members, sink).run();
+    });
+  }
+
+  @Override
+  public Future<Void> close() {
+    onContext(() -> {
+      if (state == SessionState.CLOSED) {
+        return;
+      }
+      state = SessionState.CLOSED;
+      removeListener.run();
+      for (SessionRequestContext ctx : new ArrayList<>(inFlight.values())) {
+        ctx.cancel("Session closed");
+      }
+      inFlight.clear();
+      pending.failAll("Session closed");
+      subscriptions.clear();
+      closed.tryComplete();
+    });
+    return closed.future();
+  }
+
+  // ---- dispatch ----
+
+  private void dispatch(JsonRpcMessage message, MessageSink sink) {
+    if (state == SessionState.CLOSED) {
+      if (message instanceof JsonRpcRequest request) {
+        sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST, "Session is closed"));
+      }
+      return;
+    }
+    if (message instanceof JsonRpcRequest request) {
+      onRequest(request, sink);
+    } else if (message instanceof JsonRpcNotification notification) {
+      onNotification(notification, sink);
+    } else if (message instanceof JsonRpcResponse response) {
+      if (!pending.complete(response)) {
+        LOG.log(Level.WARNING, "Session " + id + ": dropped a response to unknown request id " + response.id());
+      }
+    } else if (message instanceof JsonRpcErrorResponse errorResponse) {
+      if (!pending.fail(errorResponse)) {
+        LOG.log(Level.WARNING, "Session " + id + ": dropped an error response for unknown request id "
+            + errorResponse.id() + ": " + errorResponse.error().message());
+      }
+    }
+  }
+
+  private void onRequest(JsonRpcRequest request, MessageSink sink) {
+    McpMethod method = McpMethod.of(request.method());
+    if (method == McpMethod.INITIALIZE) {
+      initialize(request, sink);
+      return;
+    }
+    if (method == McpMethod.PING) {
+      sink.send(new JsonRpcResponse(request.id(), new JsonObject()));
+      return;
+    }
+    if (state == SessionState.AWAITING_INITIALIZE) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: the session is not initialized; send initialize first"));
+      return;
+    }
+    if (method == null || !method.isRequest()) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method()));
+      return;
+    }
+    if (inFlight.containsKey(request.id())) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
+      return;
+    }
+    if (inFlight.size() >= server.options().getMaxConcurrentRequests()) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.SERVER_OVERLOADED,
+          "Too many concurrent requests in this session (limit " + server.options().getMaxConcurrentRequests() + ")"));
+      return;
+    }
+    JsonObject params = request.paramsOrEmpty();
+    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(),
+        params.getJsonObject("_meta"), sink);
+    Future<JsonObject> result;
+    try {
+      result = serve(method, params, ctx);
+    } catch (RuntimeException e) {
+      result = Future.failedFuture(e);
+    }
+    if (result.isComplete()) {
+      respond(ctx, result);
+    } else {
+      inFlight.put(request.id(), ctx);
+      result.onComplete(ar -> onContext(() -> {
+        inFlight.remove(request.id(), ctx);
+        respond(ctx, ar);
+      }));
+    }
+  }
+
+  private Future<JsonObject> serve(McpMethod method, JsonObject params, SessionRequestContext ctx) {
+    FeatureDispatcher features = server.features();
+    switch (method) {
+      case LOGGING_SET_LEVEL:
+        return setLevel(params);
+      case TOOLS_LIST:
+        return features.listTools(params, version);
+      case TOOLS_CALL:
+        return features.callTool(params, ctx);
+      case RESOURCES_LIST:
+        return features.listResources(params, version);
+      case RESOURCES_TEMPLATES_LIST:
+        return features.listResourceTemplates(params, version);
+      case RESOURCES_READ:
+        return features.readResource(params, ctx);
+      case RESOURCES_SUBSCRIBE:
+        return subscribe(params, true);
+      case RESOURCES_UNSUBSCRIBE:
+        return subscribe(params, false);
+      case PROMPTS_LIST:
+        return features.listPrompts(params, version);
+      case PROMPTS_GET:
+        return features.getPrompt(params, ctx);
+      case COMPLETION_COMPLETE:
+        if (!advertised.containsKey("completions")) {
+          throw McpException.methodNotFound(method.wireName() + " (the server offers no completions)");
+        }
+        return features.complete(params, ctx);
+      default:
+        throw McpException.methodNotFound(method.wireName());
+    }
+  }
+
+  private void respond(SessionRequestContext ctx, io.vertx.core.AsyncResult<JsonObject> ar) {
+    boolean cancelled = ctx.isCancelled();
+    ctx.finish();
+    if (cancelled || state == SessionState.CLOSED) {
+      if (ctx.sink() instanceof BatchCollector.Slot slot) {
+        slot.abandon();
+      }
+      return;
+    }
+    if (ar.succeeded()) {
+      ctx.sink().send(new JsonRpcResponse(ctx.requestId(), ar.result()));
+    } else {
+      ctx.sink().send(new JsonRpcErrorResponse(ctx.requestId(), ErrorMapper.toError(ar.cause(), ctx.method())));
+    }
+  }
+
+  private void initialize(JsonRpcRequest request, MessageSink sink) {
+    if (state != SessionState.AWAITING_INITIALIZE) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: the session is already initialized"));
+      return;
+    }
+    JsonObject params = request.paramsOrEmpty();
+    if (!(params.getValue("protocolVersion") instanceof String requested)) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS,
+          "Invalid params: initialize needs a string \"protocolVersion\""));
+      return;
+    }
+    if (params.containsKey("capabilities") && !(params.getValue("capabilities") instanceof JsonObject)) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS,
+          "Invalid params: \"capabilities\" must be an object"));
+      return;
+    }
+    version = server.negotiate(requested);
+    client = ClientInfo.fromInitialize(params);
+    advertised = server.capabilities(version);
+    state = SessionState.AWAITING_INITIALIZED;
+    JsonObject result = new JsonObject()
+        .put("protocolVersion", version.id())
+        .put("capabilities", advertised)
+        .put("serverInfo", server.options().getServerInfo().toJson(version));
+    if (server.options().getInstructions() != null) {
+      result.put("instructions", server.options().getInstructions());
+    }
+    sink.send(new JsonRpcResponse(request.id(), result));
+  }
+
+  private void onNotification(JsonRpcNotification notification, MessageSink sink) {
+    McpMethod method = McpMethod.of(notification.method());
+    if (method != null && method.isRequest()) {
+      // A request without an id: JSON-RPC would call it a notification, but these methods are never that.
+      sink.send(new JsonRpcErrorResponse(null, new JsonRpcError(JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: " + notification.method() + " is a request and needs an id")));
+      return;
+    }
+    if (method == null) {
+      LOG.log(Level.DEBUG, () -> "Session " + id + ": ignored unknown notification " + notification.method());
+      return;
+    }
+    switch (method) {
+      case INITIALIZED -> {
+        if (state == SessionState.AWAITING_INITIALIZED) {
+          state = SessionState.OPERATING;
+        } else if (state == SessionState.AWAITING_INITIALIZE) {
+          LOG.log(Level.DEBUG, () -> "Session " + id + ": notifications/initialized before initialize, ignored");
+        }
+      }
+      case CANCELLED -> {
+        JsonObject params = notification.paramsOrEmpty();
+        Object rawId = params.getValue("requestId");
+        JsonRpcId requestId = rawId instanceof String s ? JsonRpcId.of(s)
+            : rawId instanceof Number n ? JsonRpcId.of(n.longValue()) : null;
+        SessionRequestContext ctx = requestId == null ? null : inFlight.remove(requestId);
+        if (ctx != null) {
+          ctx.cancel(params.getString("reason"));
+        }
+      }
+      case ROOTS_LIST_CHANGED -> server.rootsChanged(this);
+      default -> {
+        // notifications/progress for our own requests: nothing waits on them.
+      }
+    }
+  }
+
+  private Future<JsonObject> setLevel(JsonObject params) {
+    Object level = params.getValue("level");
+    LoggingLevel parsed = LoggingLevel.fromWireName(level instanceof String s ? s : null)
+        .orElseThrow(() -> McpException.invalidParams("Invalid params: unknown logging level " + level));
+    logLevel = parsed;
+    return Future.succeededFuture(new JsonObject());
+  }
+
+  private Future<JsonObject> subscribe(JsonObject params, boolean add) {
+    if (!(params.getValue("uri") instanceof String uri) || uri.isEmpty()) {
+      throw McpException.invalidParams("Invalid params: \"uri\" must be a non-empty string");
+    }
+    if (add) {
+      subscriptions.add(uri);
+    } else {
+      subscriptions.remove(uri);
+    }
+    return Future.succeededFuture(new JsonObject());
+  }
+
+  // ---- registry events ----
+
+  @Override
+  public void changed(FeatureRegistry.Change change) {
+    onContext(() -> {
+      if (state != SessionState.OPERATING) {
+        return;
+      }
+      String capability = switch (change) {
+        case TOOLS -> "tools";
+        case RESOURCES -> "resources";
+        case PROMPTS -> "prompts";
+      };
+      JsonObject declared = advertised.getJsonObject(capability);
+      if (declared != null && declared.getBoolean("listChanged", false)) {
+        defaultSink.send(new JsonRpcNotification("notifications/" + capability + "/list_changed", null));
+      }
+    });
+  }
+
+  @Override
+  public void resourceUpdated(String uri) {
+    onContext(() -> {
+      if (state != SessionState.CLOSED && subscriptions.contains(uri)) {
+        defaultSink.send(new JsonRpcNotification("notifications/resources/updated", new JsonObject().put("uri", uri)));
+      }
+    });
+  }
+
+  // ---- used by request contexts ----
+
+  void sendLog(LoggingLevel level, String logger, Object data, MessageSink sink) {
+    if (state == SessionState.CLOSED || (logLevel != null && !level.isAtLeast(logLevel))) {
+      return;
+    }
+    JsonObject params = new JsonObject().put("level", level.wireName());
+    if (logger != null) {
+      params.put("logger", logger);
+    }
+    params.put("data", data);
+    sink.send(new JsonRpcNotification("notifications/message", params));
+  }
+
+  Vertx vertx() {
+    return server.vertx();
+  }
+
+  Context context() {
+    return context;
+  }
+
+  McpServerImpl server() {
+    return server;
+  }
+
+  PendingRequests pending() {
+    return pending;
+  }
+
+  MessageSink defaultSink() {
+    return defaultSink;
+  }
+
+  ProtocolVersion negotiated() {
+    return version;
+  }
+
+  Optional<Principal> principal() {
+    return Optional.ofNullable(principal);
+  }
+
+  /** Runs {@code action} on the session's context: now if already there, otherwise queued. */
+  void onContext(Runnable action) {
+    if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
+      action.run();
+    } else {
+      context.runOnContext(v -> action.run());
+    }
+  }
+
+  /** Like {@link #onContext} for an action that yields a future. */
+  <T> Future<T> callOnContext(Supplier<Future<T>> action) {
+    if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
+      return action.get();
+    }
+    Promise<T> promise = Promise.promise();
+    context.runOnContext(v -> action.get().onComplete(promise));
+    return promise.future();
+  }
+
+  private static JsonRpcErrorResponse error(JsonRpcId id, int code, String message) {
+    return new JsonRpcErrorResponse(id, new JsonRpcError(code, message));
+  }
+}

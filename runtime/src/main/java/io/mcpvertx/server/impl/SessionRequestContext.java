@@ -1,0 +1,257 @@
+package io.mcpvertx.server.impl;
+
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.protocol.ProtocolFeature;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.client.ClientInfo;
+import io.mcpvertx.server.client.ElicitRequest;
+import io.mcpvertx.server.client.ElicitResult;
+import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.server.client.Root;
+import io.mcpvertx.server.client.SamplingRequest;
+import io.mcpvertx.server.client.SamplingResult;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@link RequestContext} of a request served by a {@link SessionEngine}. Everything it emits goes to the
+ * request's own sink, so a transport can put it on that request's stream.
+ *
+ * <p>Mutable state is touched only on the session's context; public methods move there first.
+ */
+final class SessionRequestContext implements RequestContext {
+
+  private static final Logger LOG = System.getLogger(SessionRequestContext.class.getName());
+
+  private final SessionEngine session;
+  private final JsonRpcId requestId;
+  private final String method;
+  private final JsonObject meta;
+  private final Object progressToken;
+  private final MessageSink sink;
+  private boolean cancelled;
+  private boolean finished;
+  private double lastProgress = Double.NEGATIVE_INFINITY;
+  private List<Handler<String>> cancelHandlers;
+
+  SessionRequestContext(SessionEngine session, JsonRpcId requestId, String method, JsonObject meta, MessageSink sink) {
+    this.session = session;
+    this.requestId = requestId;
+    this.method = method;
+    this.meta = meta == null ? new JsonObject() : meta;
+    Object token = this.meta.getValue("progressToken");
+    this.progressToken = token instanceof String || token instanceof Number ? token : null;
+    this.sink = sink;
+  }
+
+  @Override
+  public Vertx vertx() {
+    return session.vertx();
+  }
+
+  @Override
+  public ProtocolVersion protocolVersion() {
+    return session.negotiated();
+  }
+
+  @Override
+  public String sessionId() {
+    return session.id();
+  }
+
+  @Override
+  public JsonRpcId requestId() {
+    return requestId;
+  }
+
+  @Override
+  public JsonObject meta() {
+    return meta;
+  }
+
+  @Override
+  public ClientInfo client() {
+    return session.client();
+  }
+
+  @Override
+  public Optional<Principal> principal() {
+    return session.principal();
+  }
+
+  String method() {
+    return method;
+  }
+
+  MessageSink sink() {
+    return sink;
+  }
+
+  @Override
+  public void progress(double progress, Double total, String message) {
+    session.onContext(() -> {
+      if (progressToken == null || cancelled || finished) {
+        return;
+      }
+      if (!(progress > lastProgress)) {
+        LOG.log(Level.DEBUG, () -> "Dropped non-increasing progress " + progress + " for request " + requestId);
+        return;
+      }
+      lastProgress = progress;
+      JsonObject params = new JsonObject().put("progressToken", progressToken).put("progress", progress);
+      if (total != null) {
+        params.put("total", total);
+      }
+      if (message != null && protocolVersion().supports(ProtocolFeature.PROGRESS_MESSAGE)) {
+        params.put("message", message);
+      }
+      sink.send(new JsonRpcNotification("notifications/progress", params));
+    });
+  }
+
+  @Override
+  public void log(LoggingLevel level, String logger, Object data) {
+    session.onContext(() -> {
+      if (!finished && !cancelled) {
+        session.sendLog(level, logger, data, sink);
+      }
+    });
+  }
+
+  @Override
+  public boolean isCancelled() {
+    return cancelled;
+  }
+
+  @Override
+  public RequestContext onCancel(Handler<String> handler) {
+    session.onContext(() -> {
+      if (cancelled) {
+        handler.handle(null);
+      } else {
+        if (cancelHandlers == null) {
+          cancelHandlers = new ArrayList<>(1);
+        }
+        cancelHandlers.add(handler);
+      }
+    });
+    return this;
+  }
+
+  /** Marks the request cancelled and tells its handler; the caller has made sure no response follows. */
+  void cancel(String reason) {
+    if (cancelled || finished) {
+      return;
+    }
+    cancelled = true;
+    if (cancelHandlers != null) {
+      for (Handler<String> handler : cancelHandlers) {
+        try {
+          handler.handle(reason);
+        } catch (RuntimeException e) {
+          LOG.log(Level.WARNING, "Cancellation handler of request " + requestId + " failed", e);
+        }
+      }
+      cancelHandlers = null;
+    }
+  }
+
+  /** The response has been sent; later progress and logs from the handler are dropped. */
+  void finish() {
+    finished = true;
+    cancelHandlers = null;
+  }
+
+  @Override
+  public Future<ElicitResult> elicit(ElicitRequest request) {
+    return session.callOnContext(() -> {
+      ClientInfo client = client();
+      boolean ok = request.isUrlMode()
+          ? protocolVersion().supports(ProtocolFeature.ELICITATION_URL) && client.supportsElicitationUrl()
+          : protocolVersion().supports(ProtocolFeature.ELICITATION_FORM) && client.supportsElicitationForm();
+      if (!ok) {
+        return Future.failedFuture(missingCapability("elicitation" + (request.isUrlMode() ? ".url" : ""),
+            new JsonObject().put("elicitation", request.isUrlMode()
+                ? new JsonObject().put("url", new JsonObject()) : new JsonObject())));
+      }
+      return serverRequest("elicitation/create", request.toParams()).map(ElicitResult::fromJson);
+    });
+  }
+
+  @Override
+  public Future<SamplingResult> sample(SamplingRequest request) {
+    return session.callOnContext(() -> {
+      ClientInfo client = client();
+      if (!client.supportsSampling()) {
+        return Future.failedFuture(missingCapability("sampling", new JsonObject().put("sampling", new JsonObject())));
+      }
+      if (request.usesTools()
+          && !(protocolVersion().supports(ProtocolFeature.SAMPLING_TOOLS) && client.supportsSamplingTools())) {
+        return Future.failedFuture(missingCapability("sampling.tools",
+            new JsonObject().put("sampling", new JsonObject().put("tools", new JsonObject()))));
+      }
+      return serverRequest("sampling/createMessage", request.params()).map(SamplingResult::new);
+    });
+  }
+
+  @Override
+  public Future<List<Root>> roots() {
+    return session.callOnContext(() -> {
+      if (!client().supportsRoots()) {
+        return Future.failedFuture(missingCapability("roots", new JsonObject().put("roots", new JsonObject())));
+      }
+      return serverRequest("roots/list", null).map(result -> {
+        List<Root> roots = new ArrayList<>();
+        for (Object root : result.getJsonArray("roots", new JsonArray())) {
+          if (root instanceof JsonObject json) {
+            roots.add(Root.fromJson(json));
+          }
+        }
+        return roots;
+      });
+    });
+  }
+
+  @Override
+  public void elicitationComplete(String elicitationId) {
+    session.onContext(() -> {
+      if (protocolVersion().supports(ProtocolFeature.ELICITATION_URL)) {
+        session.defaultSink().send(new JsonRpcNotification("notifications/elicitation/complete",
+            new JsonObject().put("elicitationId", elicitationId)));
+      }
+    });
+  }
+
+  @Override
+  public <T> Future<T> executeBlocking(Callable<T> work) {
+    return session.server().blockingRunner().run(session.context(), work);
+  }
+
+  private Future<JsonObject> serverRequest(String method, JsonObject params) {
+    if (cancelled) {
+      return Future.failedFuture(new McpException(JsonRpcErrorCodes.REQUEST_CANCELLED, "The request was cancelled"));
+    }
+    return session.pending().send(method, params == null ? new JsonObject() : params, sink);
+  }
+
+  private static McpException missingCapability(String name, JsonObject required) {
+    return new McpException(JsonRpcErrorCodes.CLIENT_CAPABILITY_MISSING,
+        "The client did not declare the " + name + " capability",
+        new JsonObject().put("requiredCapabilities", required));
+  }
+}
