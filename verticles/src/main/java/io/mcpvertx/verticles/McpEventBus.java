@@ -1,0 +1,62 @@
+package io.mcpvertx.verticles;
+
+import io.mcpvertx.verticles.impl.JsonRpcMessageCodec;
+import io.mcpvertx.verticles.impl.SessionBatchCodec;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.EventBus;
+
+/**
+ * The event-bus conventions of MCP verticles: addresses, headers, and the codecs that carry JSON-RPC messages.
+ *
+ * <p>On a local hop the codecs hand over the message object itself (messages are immutable values); on a
+ * clustered event bus they write the JSON-RPC wire form, so the same verticles work in both.
+ */
+public final class McpEventBus {
+
+  /** Header naming the address where everything emitted while serving a message must go. */
+  public static final String REPLY_TO = "mcp-reply-to";
+  /**
+   * Header a transport sets on an inbound message to tell its streams apart; the session copies it onto every
+   * outbound message the request causes.
+   */
+  public static final String STREAM = "mcp-stream";
+  /** Header on outbound messages that belong to no request (they go to the session's default stream). */
+  public static final String UNSOLICITED = "mcp-unsolicited";
+
+  private static final String SESSION_PREFIX = "mcp.session.";
+
+  private McpEventBus() {
+  }
+
+  /** Where the verticle of session {@code sessionId} consumes inbound messages. */
+  public static String sessionAddress(String sessionId) {
+    return SESSION_PREFIX + sessionId;
+  }
+
+  /**
+   * Registers the MCP message codecs as default codecs on this Vert.x instance. Idempotent; every component
+   * that sends MCP messages calls it.
+   */
+  public static void registerCodecs(Vertx vertx) {
+    EventBus bus = vertx.eventBus();
+    JsonRpcMessageCodec messages = new JsonRpcMessageCodec();
+    register(bus, JsonRpcRequest.class, messages);
+    register(bus, JsonRpcNotification.class, messages);
+    register(bus, JsonRpcResponse.class, messages);
+    register(bus, JsonRpcErrorResponse.class, messages);
+    register(bus, SessionBatch.class, new SessionBatchCodec());
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void register(EventBus bus, Class<?> type, io.vertx.core.eventbus.MessageCodec codec) {
+    try {
+      bus.registerDefaultCodec((Class) type, codec);
+    } catch (IllegalStateException alreadyRegistered) {
+      // Another component of this Vert.x instance registered it first; one registration is all we need.
+    }
+  }
+}

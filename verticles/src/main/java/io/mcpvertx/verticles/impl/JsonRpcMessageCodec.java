@@ -1,0 +1,52 @@
+package io.mcpvertx.verticles.impl;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.MessageCodec;
+
+/**
+ * Carries {@link JsonRpcMessage}s on the event bus. Locally the message object itself is delivered (no copy, no
+ * serialisation: messages are immutable). Across a cluster it is written as its JSON-RPC wire form, prefixed by
+ * its length, and read back through the same codec that reads clients' messages.
+ */
+public final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, JsonRpcMessage> {
+
+  public static final String NAME = "mcp-jsonrpc";
+  private static final JsonRpcCodec WIRE = JsonRpcCodec.create();
+
+  @Override
+  public void encodeToWire(Buffer buffer, JsonRpcMessage message) {
+    Buffer json = WIRE.encode(message);
+    buffer.appendInt(json.length()).appendBuffer(json);
+  }
+
+  @Override
+  public JsonRpcMessage decodeFromWire(int pos, Buffer buffer) {
+    int length = buffer.getInt(pos);
+    Decoded decoded = WIRE.decode(buffer.getBuffer(pos + 4, pos + 4 + length));
+    if (decoded instanceof Decoded.Message message) {
+      return message.message();
+    }
+    if (decoded instanceof Decoded.Invalid invalid) {
+      return invalid.response();
+    }
+    throw new IllegalStateException("A batch where one JSON-RPC message was expected");
+  }
+
+  @Override
+  public JsonRpcMessage transform(JsonRpcMessage message) {
+    return message;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public byte systemCodecID() {
+    return -1;
+  }
+}
