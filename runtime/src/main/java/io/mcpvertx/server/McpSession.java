@@ -43,6 +43,9 @@ public interface McpSession {
   /** Number of client requests being served right now. */
   int inFlightRequests();
 
+  /** Completes once no client request is being served (at once when none is), or when the session closes. */
+  Future<Void> idle();
+
   /**
    * Closes the session: in-flight requests are cancelled (their handlers see the cancellation), pending
    * server-to-client requests fail, registry listeners are removed. Idempotent.

@@ -43,11 +43,10 @@ public final class McpEventBus {
    */
   public static void registerCodecs(Vertx vertx) {
     EventBus bus = vertx.eventBus();
-    JsonRpcMessageCodec messages = new JsonRpcMessageCodec();
-    register(bus, JsonRpcRequest.class, messages);
-    register(bus, JsonRpcNotification.class, messages);
-    register(bus, JsonRpcResponse.class, messages);
-    register(bus, JsonRpcErrorResponse.class, messages);
+    register(bus, JsonRpcRequest.class, new JsonRpcMessageCodec("mcp-jsonrpc-request"));
+    register(bus, JsonRpcNotification.class, new JsonRpcMessageCodec("mcp-jsonrpc-notification"));
+    register(bus, JsonRpcResponse.class, new JsonRpcMessageCodec("mcp-jsonrpc-response"));
+    register(bus, JsonRpcErrorResponse.class, new JsonRpcMessageCodec("mcp-jsonrpc-error"));
     register(bus, SessionBatch.class, new SessionBatchCodec());
   }
 

@@ -70,6 +70,22 @@ public class McpSessionVerticle extends VerticleBase {
     return consumer.completion();
   }
 
+  /**
+   * Waits, up to {@code timeoutMs}, for the requests being served to finish; used before a graceful close so
+   * answers already on their way are not lost.
+   */
+  public Future<Void> drain(long timeoutMs) {
+    io.vertx.core.Promise<Void> drained = io.vertx.core.Promise.promise();
+    context.runOnContext(v -> {
+      long timer = vertx.setTimer(timeoutMs, t -> drained.tryComplete());
+      session.idle().onComplete(ar -> {
+        vertx.cancelTimer(timer);
+        drained.tryComplete();
+      });
+    });
+    return drained.future();
+  }
+
   @Override
   public Future<?> stop() {
     return session.close().eventually(() -> consumer.unregister());

@@ -33,4 +33,17 @@ public record Annotations(List<String> audience, Double priority, String lastMod
     }
     return json;
   }
+
+  /** Reads annotations; null in, null out. */
+  public static Annotations fromJson(JsonObject json) {
+    if (json == null) {
+      return null;
+    }
+    List<String> audience = null;
+    if (json.getValue("audience") instanceof JsonArray array) {
+      audience = array.stream().map(String::valueOf).toList();
+    }
+    Number priority = json.getNumber("priority");
+    return new Annotations(audience, priority == null ? null : priority.doubleValue(), json.getString("lastModified"));
+  }
 }

@@ -31,9 +31,9 @@ public sealed interface Content
     return new EmbeddedResource(contents, null);
   }
 
-  /** Parses a content block a client sent (sampling results, elicitation is separate). */
+  /** Reads a content block in its wire form (from a remote handler, or a client's sampling answer). */
   static Content fromJson(JsonObject json) {
-    Annotations annotations = null;
+    Annotations annotations = Annotations.fromJson(json.getJsonObject("annotations"));
     String type = json.getString("type", "");
     switch (type) {
       case "text":

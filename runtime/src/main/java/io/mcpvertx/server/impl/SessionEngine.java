@@ -55,6 +55,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
   private final Runnable removeListener;
   private final Principal principal;
   private final Promise<Void> closed = Promise.promise();
+  private List<Promise<Void>> idleWaiters;
 
   private SessionState state = SessionState.AWAITING_INITIALIZE;
   private ProtocolVersion version;
@@ -106,6 +107,29 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
   }
 
   @Override
+  public Future<Void> idle() {
+    return callOnContext(() -> {
+      if (inFlight.isEmpty() || state == SessionState.CLOSED) {
+        return Future.succeededFuture();
+      }
+      if (idleWaiters == null) {
+        idleWaiters = new ArrayList<>(1);
+      }
+      Promise<Void> promise = Promise.promise();
+      idleWaiters.add(promise);
+      return promise.future();
+    });
+  }
+
+  private void wakeIdleWaiters() {
+    if (idleWaiters != null && (inFlight.isEmpty() || state == SessionState.CLOSED)) {
+      List<Promise<Void>> waiters = idleWaiters;
+      idleWaiters = null;
+      waiters.forEach(Promise::tryComplete);
+    }
+  }
+
+  @Override
   public void handle(JsonRpcMessage message, MessageSink sink) {
     onContext(() -> dispatch(message, sink));
   }
@@ -137,6 +161,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       inFlight.clear();
       pending.failAll("Session closed");
       subscriptions.clear();
+      wakeIdleWaiters();
       closed.tryComplete();
     });
     return closed.future();
@@ -212,6 +237,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       result.onComplete(ar -> onContext(() -> {
         inFlight.remove(request.id(), ctx);
         respond(ctx, ar);
+        wakeIdleWaiters();
       }));
     }
   }
@@ -324,6 +350,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
         SessionRequestContext ctx = requestId == null ? null : inFlight.remove(requestId);
         if (ctx != null) {
           ctx.cancel(params.getString("reason"));
+          wakeIdleWaiters();
         }
       }
       case ROOTS_LIST_CHANGED -> server.rootsChanged(this);

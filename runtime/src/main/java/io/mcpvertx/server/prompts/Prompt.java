@@ -44,4 +44,15 @@ public record Prompt(String name, String title, String description, List<PromptA
     }
     return json;
   }
+
+  /** Reads a definition written by {@link #toJson} for the newest revision. */
+  public static Prompt fromJson(JsonObject json) {
+    java.util.List<PromptArgument> args = new java.util.ArrayList<>();
+    for (Object a : json.getJsonArray("arguments", new JsonArray())) {
+      JsonObject arg = (JsonObject) a;
+      args.add(new PromptArgument(arg.getString("name"), arg.getString("title"), arg.getString("description"),
+          arg.getBoolean("required", false)));
+    }
+    return new Prompt(json.getString("name"), json.getString("title"), json.getString("description"), args, null);
+  }
 }

@@ -25,4 +25,15 @@ public record PromptResult(String description, List<PromptMessage> messages) {
     }
     return json.put("messages", array);
   }
+
+  /** Reads a result written by {@link #toJson} for the newest revision. */
+  public static PromptResult fromJson(JsonObject json) {
+    java.util.List<PromptMessage> messages = new java.util.ArrayList<>();
+    for (Object m : json.getJsonArray("messages", new JsonArray())) {
+      JsonObject message = (JsonObject) m;
+      messages.add(new PromptMessage(message.getString("role"),
+          io.mcpvertx.server.content.Content.fromJson(message.getJsonObject("content"))));
+    }
+    return new PromptResult(json.getString("description"), messages);
+  }
 }

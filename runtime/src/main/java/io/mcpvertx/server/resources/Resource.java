@@ -52,4 +52,10 @@ public record Resource(String uri, String name, String title, String description
     }
     return json;
   }
+
+  /** Reads a definition written by {@link #toJson} for the newest revision. */
+  public static Resource fromJson(JsonObject json) {
+    return new Resource(json.getString("uri"), json.getString("name"), json.getString("title"),
+        json.getString("description"), json.getString("mimeType"), json.getLong("size"), null, null);
+  }
 }

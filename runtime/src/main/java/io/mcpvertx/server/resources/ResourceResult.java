@@ -29,4 +29,13 @@ public record ResourceResult(List<ResourceContents> contents) {
     contents.forEach(c -> array.add(c.toJson()));
     return new JsonObject().put("contents", array);
   }
+
+  /** Reads a result written by {@link #toJson}. */
+  public static ResourceResult fromJson(JsonObject json) {
+    java.util.List<ResourceContents> contents = new java.util.ArrayList<>();
+    for (Object c : json.getJsonArray("contents", new JsonArray())) {
+      contents.add(ResourceContents.fromJson((JsonObject) c));
+    }
+    return new ResourceResult(contents);
+  }
 }

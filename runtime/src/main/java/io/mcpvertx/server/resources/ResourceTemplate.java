@@ -52,4 +52,10 @@ public record ResourceTemplate(String uriTemplate, String name, String title, St
     }
     return json;
   }
+
+  /** Reads a definition written by {@link #toJson} for the newest revision. */
+  public static ResourceTemplate fromJson(JsonObject json) {
+    return new ResourceTemplate(json.getString("uriTemplate"), json.getString("name"), json.getString("title"),
+        json.getString("description"), json.getString("mimeType"), null, null);
+  }
 }

@@ -133,4 +133,20 @@ public record Tool(String name, String title, String description, JsonObject inp
       return new Tool(name, title, description, inputSchema, outputSchema, annotations, icons, meta);
     }
   }
+
+  /** Reads a definition written by {@link #toJson} (as tool verticles announce themselves). */
+  public static Tool fromJson(JsonObject json) {
+    JsonObject a = json.getJsonObject("annotations");
+    ToolAnnotations annotations = a == null ? null : new ToolAnnotations(a.getString("title"),
+        a.getBoolean("readOnlyHint"), a.getBoolean("destructiveHint"), a.getBoolean("idempotentHint"),
+        a.getBoolean("openWorldHint"));
+    List<Icon> icons = new ArrayList<>();
+    for (Object icon : json.getJsonArray("icons", new io.vertx.core.json.JsonArray())) {
+      JsonObject i = (JsonObject) icon;
+      icons.add(new Icon(i.getString("src"), i.getString("mimeType"), null, i.getString("theme")));
+    }
+    return new Tool(json.getString("name"), json.getString("title"), json.getString("description"),
+        json.getJsonObject("inputSchema"), json.getJsonObject("outputSchema"), annotations, icons,
+        json.getJsonObject("_meta"));
+  }
 }

@@ -66,4 +66,14 @@ public record ToolResult(List<Content> content, JsonObject structuredContent, bo
     }
     return json;
   }
+
+  /** Reads a result written by {@link #toJson} for the newest revision. */
+  public static ToolResult fromJson(JsonObject json) {
+    java.util.List<Content> content = new java.util.ArrayList<>();
+    for (Object block : json.getJsonArray("content", new JsonArray())) {
+      content.add(Content.fromJson((JsonObject) block));
+    }
+    return new ToolResult(content, json.getJsonObject("structuredContent"), json.getBoolean("isError", false),
+        json.getJsonObject("_meta"));
+  }
 }

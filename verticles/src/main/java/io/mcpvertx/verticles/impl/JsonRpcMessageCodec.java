@@ -13,8 +13,17 @@ import io.vertx.core.eventbus.MessageCodec;
  */
 public final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, JsonRpcMessage> {
 
-  public static final String NAME = "mcp-jsonrpc";
   private static final JsonRpcCodec WIRE = JsonRpcCodec.create();
+
+  private final String name;
+
+  /**
+   * @param name unique per registration: Vert.x keys default codecs by class but also by name, so each message
+   *     kind registers its own instance
+   */
+  public JsonRpcMessageCodec(String name) {
+    this.name = name;
+  }
 
   @Override
   public void encodeToWire(Buffer buffer, JsonRpcMessage message) {
@@ -42,7 +51,7 @@ public final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, J
 
   @Override
   public String name() {
-    return NAME;
+    return name;
   }
 
   @Override
