@@ -28,6 +28,11 @@ public enum ProtocolFeature {
   ICONS,
   /** URL-mode elicitation and {@code notifications/elicitation/complete}. */
   ELICITATION_URL,
+  /**
+   * Titled single-select, multi-select and legacy-titled enum schemas in elicitation forms (SEP-1330); before
+   * 2025-11-25 a form field is a string, number, boolean or plain {@code enum} string.
+   */
+  ELICITATION_ENUM_SCHEMAS,
   /** {@code tools} and {@code toolChoice} in sampling requests. */
   SAMPLING_TOOLS,
   /** Tool input-validation failures are tool results with {@code isError}, not protocol errors. */
