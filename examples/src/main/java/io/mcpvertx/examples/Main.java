@@ -2,6 +2,9 @@ package io.mcpvertx.examples;
 
 import io.mcpvertx.examples.hello.HelloServer;
 import io.mcpvertx.examples.verticle.ClockServer;
+import io.mcpvertx.examples.conformance.ConformanceFixtures;
+import io.mcpvertx.verticles.stdio.StdioServer;
+import io.vertx.core.Vertx;
 import java.util.Arrays;
 
 /**
@@ -19,8 +22,12 @@ public final class Main {
     switch (example) {
       case "hello" -> HelloServer.main(rest);
       case "clock" -> ClockServer.main(rest);
+      case "conformance" -> {
+        Vertx vertx = Vertx.vertx();
+        StdioServer.create(vertx, ConformanceFixtures.create(vertx)).serve().onComplete(done -> vertx.close());
+      }
       default -> {
-        System.err.println("Unknown example '" + example + "'; choose hello or clock");
+        System.err.println("Unknown example '" + example + "'; choose hello, clock or conformance");
         System.exit(2);
       }
     }
