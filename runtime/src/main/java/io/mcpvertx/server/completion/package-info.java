@@ -1,0 +1,4 @@
+/**
+ * Argument completion for prompts and resource-template variables.
+ */
+package io.mcpvertx.server.completion;

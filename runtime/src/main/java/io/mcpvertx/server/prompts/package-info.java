@@ -1,0 +1,4 @@
+/**
+ * Prompts: definitions with arguments, handlers and the messages they render.
+ */
+package io.mcpvertx.server.prompts;

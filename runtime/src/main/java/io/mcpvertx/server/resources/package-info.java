@@ -1,0 +1,4 @@
+/**
+ * Resources: concrete resources, URI templates, their handlers and read results.
+ */
+package io.mcpvertx.server.resources;

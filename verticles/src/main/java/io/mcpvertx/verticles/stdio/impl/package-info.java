@@ -1,0 +1,4 @@
+/**
+ * Implementation of the stdio transport.
+ */
+package io.mcpvertx.verticles.stdio.impl;
