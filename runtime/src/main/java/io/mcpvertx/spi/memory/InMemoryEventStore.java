@@ -1,0 +1,161 @@
+package io.mcpvertx.spi.memory;
+
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.spi.UnknownEventException;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * The zero-setup {@link EventStore}: events in memory, bounded per stream by count and per event by age, and per
+ * session by number of streams (the oldest stream is dropped first).
+ *
+ * <p>Event ids are {@code <streamId>_<sequence>}. Each stream is updated atomically through
+ * {@link ConcurrentHashMap#compute}, so several HTTP verticle instances may share one store.
+ */
+public final class InMemoryEventStore implements EventStore {
+
+  private final int maxEventsPerStream;
+  private final int maxStreamsPerSession;
+  private final long maxAgeMs;
+  private final LongSupplier clock;
+  private final Map<String, SessionEvents> sessions = new ConcurrentHashMap<>();
+
+  private static final class StreamEvents {
+    final ArrayDeque<Entry> events = new ArrayDeque<>();
+    long nextSequence = 1;
+    boolean complete;
+  }
+
+  private record Entry(long sequence, long storedAt, Buffer data) {
+  }
+
+  private static final class SessionEvents {
+    final Map<String, StreamEvents> streams = new java.util.LinkedHashMap<>();
+  }
+
+  public InMemoryEventStore(int maxEventsPerStream, int maxStreamsPerSession, long maxAgeMs) {
+    this(maxEventsPerStream, maxStreamsPerSession, maxAgeMs, System::currentTimeMillis);
+  }
+
+  /** With an explicit clock, for tests of age-based retention. */
+  public InMemoryEventStore(int maxEventsPerStream, int maxStreamsPerSession, long maxAgeMs, LongSupplier clock) {
+    if (maxEventsPerStream < 1 || maxStreamsPerSession < 1 || maxAgeMs < 1) {
+      throw new IllegalArgumentException("event store bounds must be positive");
+    }
+    this.maxEventsPerStream = maxEventsPerStream;
+    this.maxStreamsPerSession = maxStreamsPerSession;
+    this.maxAgeMs = maxAgeMs;
+    this.clock = clock;
+  }
+
+  @Override
+  public Future<String> append(String sessionId, String streamId, Buffer data) {
+    long now = clock.getAsLong();
+    long[] sequence = new long[1];
+    sessions.compute(sessionId, (id, session) -> {
+      SessionEvents s = session == null ? new SessionEvents() : session;
+      StreamEvents stream = s.streams.get(streamId);
+      if (stream == null) {
+        if (s.streams.size() >= maxStreamsPerSession) {
+          Iterator<String> oldest = s.streams.keySet().iterator();
+          oldest.next();
+          oldest.remove();
+        }
+        stream = new StreamEvents();
+        s.streams.put(streamId, stream);
+      }
+      sequence[0] = stream.nextSequence++;
+      stream.events.addLast(new Entry(sequence[0], now, data));
+      while (stream.events.size() > maxEventsPerStream) {
+        stream.events.removeFirst();
+      }
+      expire(stream, now);
+      return s;
+    });
+    return Future.succeededFuture(streamId + "_" + sequence[0]);
+  }
+
+  @Override
+  public Future<Void> complete(String sessionId, String streamId) {
+    sessions.computeIfPresent(sessionId, (id, s) -> {
+      StreamEvents stream = s.streams.get(streamId);
+      if (stream != null) {
+        stream.complete = true;
+      }
+      return s;
+    });
+    return Future.succeededFuture();
+  }
+
+  @Override
+  public Future<Replay> replayAfter(String sessionId, String lastEventId) {
+    int sep = lastEventId == null ? -1 : lastEventId.lastIndexOf('_');
+    long after;
+    try {
+      after = sep <= 0 ? -1 : Long.parseLong(lastEventId.substring(sep + 1));
+    } catch (NumberFormatException e) {
+      after = -1;
+    }
+    if (after < 1) {
+      return Future.failedFuture(new UnknownEventException("Malformed event id"));
+    }
+    String streamId = lastEventId.substring(0, sep);
+    long afterSequence = after;
+    long now = clock.getAsLong();
+    Replay[] replay = new Replay[1];
+    sessions.computeIfPresent(sessionId, (id, s) -> {
+      StreamEvents stream = s.streams.get(streamId);
+      if (stream == null) {
+        return s;
+      }
+      expire(stream, now);
+      Entry first = stream.events.peekFirst();
+      // The client must have seen an event we still hold, or the one just before the oldest we hold.
+      if (afterSequence >= stream.nextSequence || (first != null && afterSequence < first.sequence() - 1)
+          || (first == null && afterSequence != stream.nextSequence - 1)) {
+        return s;
+      }
+      List<StoredEvent> events = new ArrayList<>();
+      for (Entry e : stream.events) {
+        if (e.sequence() > afterSequence) {
+          events.add(new StoredEvent(streamId + "_" + e.sequence(), e.data()));
+        }
+      }
+      replay[0] = new Replay(streamId, events, stream.complete);
+      return s;
+    });
+    return replay[0] == null
+        ? Future.failedFuture(new UnknownEventException("Unknown or expired event id"))
+        : Future.succeededFuture(replay[0]);
+  }
+
+  @Override
+  public Future<Void> removeSession(String sessionId) {
+    sessions.remove(sessionId);
+    return Future.succeededFuture();
+  }
+
+  @Override
+  public String streamOf(String eventId) {
+    int sep = eventId == null ? -1 : eventId.lastIndexOf('_');
+    return sep <= 0 ? null : eventId.substring(0, sep);
+  }
+
+  /** Sessions with stored events (for leak checks). */
+  public int sessionCount() {
+    return sessions.size();
+  }
+
+  private void expire(StreamEvents stream, long now) {
+    while (!stream.events.isEmpty() && now - stream.events.peekFirst().storedAt() > maxAgeMs) {
+      stream.events.removeFirst();
+    }
+  }
+}
