@@ -13,6 +13,13 @@ public interface MessageSink {
 
   void send(JsonRpcMessage message);
 
+  /**
+   * The request with this id ended without a response: the client cancelled it, or the session closed. A
+   * transport that holds a connection open for the response can let it go.
+   */
+  default void abandoned(io.mcpvertx.jsonrpc.JsonRpcId requestId) {
+  }
+
   /** The responses to a JSON-RPC batch, to be written as one array. */
   default void sendBatch(List<JsonRpcMessage> responses) {
     responses.forEach(this::send);

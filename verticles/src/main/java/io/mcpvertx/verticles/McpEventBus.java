@@ -27,6 +27,12 @@ public final class McpEventBus {
   /** Header on outbound messages that belong to no request (they go to the session's default stream). */
   public static final String UNSOLICITED = "mcp-unsolicited";
 
+  /**
+   * Header of an outbound message with no body: the request whose encoded id it holds ended without a response
+   * (cancelled, or the session closed).
+   */
+  public static final String ABANDONED = "mcp-abandoned";
+
   private static final String SESSION_PREFIX = "mcp.session.";
 
   private McpEventBus() {

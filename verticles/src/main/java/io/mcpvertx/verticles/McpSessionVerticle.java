@@ -123,5 +123,11 @@ public class McpSessionVerticle extends VerticleBase {
     public void sendBatch(List<JsonRpcMessage> responses) {
       bus.send(address, SessionBatch.ofResponses(responses), options);
     }
+
+    @Override
+    public void abandoned(io.mcpvertx.jsonrpc.JsonRpcId requestId) {
+      DeliveryOptions signal = new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode());
+      bus.send(address, null, signal);
+    }
   }
 }

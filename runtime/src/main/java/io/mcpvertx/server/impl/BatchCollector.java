@@ -42,7 +42,8 @@ final class BatchCollector {
     }
 
     /** The request ends without a response (it was cancelled). */
-    void abandon() {
+    @Override
+    public void abandoned(JsonRpcId requestId) {
       if (!done) {
         done = true;
         completed();

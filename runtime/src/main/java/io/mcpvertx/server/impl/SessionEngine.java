@@ -157,6 +157,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       removeListener.run();
       for (SessionRequestContext ctx : new ArrayList<>(inFlight.values())) {
         ctx.cancel("Session closed");
+        ctx.sink().abandoned(ctx.requestId());
       }
       inFlight.clear();
       pending.failAll("Session closed");
@@ -279,9 +280,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     boolean cancelled = ctx.isCancelled();
     ctx.finish();
     if (cancelled || state == SessionState.CLOSED) {
-      if (ctx.sink() instanceof BatchCollector.Slot slot) {
-        slot.abandon();
-      }
+      ctx.sink().abandoned(ctx.requestId());
       return;
     }
     if (ar.succeeded()) {

@@ -1,0 +1,50 @@
+package io.mcpvertx.verticles.http;
+
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.spi.memory.InMemoryEventStore;
+import io.mcpvertx.verticles.http.impl.McpHttpServerImpl;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+
+/**
+ * The Streamable HTTP transport of the 2025 protocol generation: one endpoint (POST, GET, DELETE) with sessions,
+ * resumable SSE and the security checks the spec asks for.
+ *
+ * <p>The HTTP verticles only hold connections. Each session is a {@link io.mcpvertx.verticles.McpSessionVerticle};
+ * requests reach it over the event bus and everything it emits comes back the same way to the connection that
+ * should carry it.
+ *
+ * <pre>{@code
+ * McpHttpServer.create(vertx, server, new McpHttpServerOptions().setPort(3000)).listen();
+ * }</pre>
+ */
+public interface McpHttpServer {
+
+  /** A server whose SSE events are kept in memory, bounded as the options say. */
+  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options) {
+    return create(vertx, server, options, new InMemoryEventStore(options.getMaxEventsPerStream(),
+        options.getMaxStreamsPerSession(), options.getEventRetentionMs()));
+  }
+
+  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
+    return new McpHttpServerImpl(vertx, server, options, events);
+  }
+
+  /** Starts one HTTP verticle. */
+  default Future<McpHttpServer> listen() {
+    return listen(1);
+  }
+
+  /** Starts {@code instances} HTTP verticles sharing the port, one per event loop. */
+  Future<McpHttpServer> listen(int instances);
+
+  /** The bound port (useful with port 0); -1 before listening. */
+  int actualPort();
+
+  /** Sessions alive now. */
+  int sessionCount();
+
+  /** Stops listening and closes every session. */
+  Future<Void> close();
+}

@@ -1,0 +1,325 @@
+package io.mcpvertx.verticles.http;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Options of the Streamable HTTP endpoint. Defaults are safe for a local server: loopback bind, Host and Origin
+ * checked against loopback names, bounded sessions, bodies, streams and replay.
+ */
+public class McpHttpServerOptions {
+
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final int DEFAULT_PORT = 3000;
+  public static final String DEFAULT_PATH = "/mcp";
+  public static final int DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+  public static final int DEFAULT_MAX_SESSIONS = 10_000;
+  public static final long DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+  public static final long DEFAULT_INITIALIZE_TIMEOUT_MS = 60 * 1000;
+  public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 15_000;
+  public static final long DEFAULT_SSE_RETRY_MS = 2_000;
+  public static final int DEFAULT_MAX_STREAM_QUEUE_BYTES = 1024 * 1024;
+  public static final int DEFAULT_MAX_EVENTS_PER_STREAM = 1_000;
+  public static final int DEFAULT_MAX_STREAMS_PER_SESSION = 256;
+  public static final long DEFAULT_EVENT_RETENTION_MS = 10 * 60 * 1000;
+
+  private String host;
+  private int port;
+  private String path;
+  private ResponseMode responseMode;
+  private int maxBodyBytes;
+  private int maxSessions;
+  private long sessionIdleTimeoutMs;
+  private long initializeTimeoutMs;
+  private long heartbeatIntervalMs;
+  private long sseRetryMs;
+  private boolean ssePolling;
+  private int maxStreamQueueBytes;
+  private int maxEventsPerStream;
+  private int maxStreamsPerSession;
+  private long eventRetentionMs;
+  private List<String> allowedOrigins;
+  private List<String> allowedHosts;
+  private boolean cors;
+
+  public McpHttpServerOptions() {
+    host = DEFAULT_HOST;
+    port = DEFAULT_PORT;
+    path = DEFAULT_PATH;
+    responseMode = ResponseMode.AUTO;
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    maxSessions = DEFAULT_MAX_SESSIONS;
+    sessionIdleTimeoutMs = DEFAULT_SESSION_IDLE_TIMEOUT_MS;
+    initializeTimeoutMs = DEFAULT_INITIALIZE_TIMEOUT_MS;
+    heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
+    sseRetryMs = DEFAULT_SSE_RETRY_MS;
+    maxStreamQueueBytes = DEFAULT_MAX_STREAM_QUEUE_BYTES;
+    maxEventsPerStream = DEFAULT_MAX_EVENTS_PER_STREAM;
+    maxStreamsPerSession = DEFAULT_MAX_STREAMS_PER_SESSION;
+    eventRetentionMs = DEFAULT_EVENT_RETENTION_MS;
+    allowedOrigins = new ArrayList<>();
+    allowedHosts = new ArrayList<>();
+  }
+
+  public McpHttpServerOptions(McpHttpServerOptions other) {
+    this(other.toJson());
+  }
+
+  public McpHttpServerOptions(JsonObject json) {
+    this();
+    host = json.getString("host", host);
+    port = json.getInteger("port", port);
+    path = json.getString("path", path);
+    responseMode = ResponseMode.valueOf(json.getString("responseMode", responseMode.name()));
+    maxBodyBytes = json.getInteger("maxBodyBytes", maxBodyBytes);
+    maxSessions = json.getInteger("maxSessions", maxSessions);
+    sessionIdleTimeoutMs = json.getLong("sessionIdleTimeoutMs", sessionIdleTimeoutMs);
+    initializeTimeoutMs = json.getLong("initializeTimeoutMs", initializeTimeoutMs);
+    heartbeatIntervalMs = json.getLong("heartbeatIntervalMs", heartbeatIntervalMs);
+    sseRetryMs = json.getLong("sseRetryMs", sseRetryMs);
+    ssePolling = json.getBoolean("ssePolling", ssePolling);
+    maxStreamQueueBytes = json.getInteger("maxStreamQueueBytes", maxStreamQueueBytes);
+    maxEventsPerStream = json.getInteger("maxEventsPerStream", maxEventsPerStream);
+    maxStreamsPerSession = json.getInteger("maxStreamsPerSession", maxStreamsPerSession);
+    eventRetentionMs = json.getLong("eventRetentionMs", eventRetentionMs);
+    allowedOrigins = strings(json.getJsonArray("allowedOrigins"));
+    allowedHosts = strings(json.getJsonArray("allowedHosts"));
+    cors = json.getBoolean("cors", cors);
+  }
+
+  private static List<String> strings(JsonArray array) {
+    List<String> list = new ArrayList<>();
+    if (array != null) {
+      array.forEach(v -> list.add(String.valueOf(v)));
+    }
+    return list;
+  }
+
+  public JsonObject toJson() {
+    return new JsonObject()
+        .put("host", host).put("port", port).put("path", path).put("responseMode", responseMode.name())
+        .put("maxBodyBytes", maxBodyBytes).put("maxSessions", maxSessions)
+        .put("sessionIdleTimeoutMs", sessionIdleTimeoutMs).put("initializeTimeoutMs", initializeTimeoutMs)
+        .put("heartbeatIntervalMs", heartbeatIntervalMs).put("sseRetryMs", sseRetryMs).put("ssePolling", ssePolling)
+        .put("maxStreamQueueBytes", maxStreamQueueBytes).put("maxEventsPerStream", maxEventsPerStream)
+        .put("maxStreamsPerSession", maxStreamsPerSession).put("eventRetentionMs", eventRetentionMs)
+        .put("allowedOrigins", new JsonArray(new ArrayList<>(allowedOrigins)))
+        .put("allowedHosts", new JsonArray(new ArrayList<>(allowedHosts)))
+        .put("cors", cors);
+  }
+
+  public String getHost() {
+    return host;
+  }
+
+  /** The address to bind; loopback by default. Binding anything else should come with auth and allowlists. */
+  public McpHttpServerOptions setHost(String host) {
+    this.host = host;
+    return this;
+  }
+
+  public int getPort() {
+    return port;
+  }
+
+  /** The port; 0 picks a free one (see {@link McpHttpServer#actualPort()}). */
+  public McpHttpServerOptions setPort(int port) {
+    this.port = port;
+    return this;
+  }
+
+  public String getPath() {
+    return path;
+  }
+
+  public McpHttpServerOptions setPath(String path) {
+    if (path == null || !path.startsWith("/")) {
+      throw new IllegalArgumentException("path must start with /");
+    }
+    this.path = path;
+    return this;
+  }
+
+  public ResponseMode getResponseMode() {
+    return responseMode;
+  }
+
+  public McpHttpServerOptions setResponseMode(ResponseMode responseMode) {
+    this.responseMode = responseMode;
+    return this;
+  }
+
+  public int getMaxBodyBytes() {
+    return maxBodyBytes;
+  }
+
+  /** Larger POST bodies get 413 before they are parsed. */
+  public McpHttpServerOptions setMaxBodyBytes(int maxBodyBytes) {
+    this.maxBodyBytes = positive(maxBodyBytes, "maxBodyBytes");
+    return this;
+  }
+
+  public int getMaxSessions() {
+    return maxSessions;
+  }
+
+  /** Sessions alive at once; an initialize beyond it gets 503 with {@code Retry-After}. */
+  public McpHttpServerOptions setMaxSessions(int maxSessions) {
+    this.maxSessions = positive(maxSessions, "maxSessions");
+    return this;
+  }
+
+  public long getSessionIdleTimeoutMs() {
+    return sessionIdleTimeoutMs;
+  }
+
+  /** A session with no request for this long expires; later requests for it get 404. */
+  public McpHttpServerOptions setSessionIdleTimeoutMs(long sessionIdleTimeoutMs) {
+    this.sessionIdleTimeoutMs = positive(sessionIdleTimeoutMs, "sessionIdleTimeoutMs");
+    return this;
+  }
+
+  public long getInitializeTimeoutMs() {
+    return initializeTimeoutMs;
+  }
+
+  /**
+   * A session that has not sent {@code notifications/initialized} this long after {@code initialize} expires, so
+   * a flood of bare initializes cannot hold the session slots for long.
+   */
+  public McpHttpServerOptions setInitializeTimeoutMs(long initializeTimeoutMs) {
+    this.initializeTimeoutMs = positive(initializeTimeoutMs, "initializeTimeoutMs");
+    return this;
+  }
+
+  public long getHeartbeatIntervalMs() {
+    return heartbeatIntervalMs;
+  }
+
+  /** SSE comment lines sent this often on idle streams, so proxies do not cut them. */
+  public McpHttpServerOptions setHeartbeatIntervalMs(long heartbeatIntervalMs) {
+    this.heartbeatIntervalMs = positive(heartbeatIntervalMs, "heartbeatIntervalMs");
+    return this;
+  }
+
+  public long getSseRetryMs() {
+    return sseRetryMs;
+  }
+
+  /** The {@code retry:} a 2025-11-25 client is given before the server closes a stream it should resume. */
+  public McpHttpServerOptions setSseRetryMs(long sseRetryMs) {
+    this.sseRetryMs = positive(sseRetryMs, "sseRetryMs");
+    return this;
+  }
+
+  public boolean isSsePolling() {
+    return ssePolling;
+  }
+
+  /**
+   * SSE polling (2025-11-25): close each POST stream right after its priming event, with {@code retry:}, and let
+   * the client collect the rest with {@code GET} and {@code Last-Event-ID}. Frees connections during long calls.
+   */
+  public McpHttpServerOptions setSsePolling(boolean ssePolling) {
+    this.ssePolling = ssePolling;
+    return this;
+  }
+
+  public int getMaxStreamQueueBytes() {
+    return maxStreamQueueBytes;
+  }
+
+  /**
+   * Bytes an SSE stream may have waiting for a slow reader. Past it the stream is closed; everything is in the
+   * event store, so the client resumes with {@code Last-Event-ID} and loses nothing.
+   */
+  public McpHttpServerOptions setMaxStreamQueueBytes(int maxStreamQueueBytes) {
+    this.maxStreamQueueBytes = positive(maxStreamQueueBytes, "maxStreamQueueBytes");
+    return this;
+  }
+
+  public int getMaxEventsPerStream() {
+    return maxEventsPerStream;
+  }
+
+  /** Replay retention of the default in-memory event store, per stream. */
+  public McpHttpServerOptions setMaxEventsPerStream(int maxEventsPerStream) {
+    this.maxEventsPerStream = positive(maxEventsPerStream, "maxEventsPerStream");
+    return this;
+  }
+
+  public int getMaxStreamsPerSession() {
+    return maxStreamsPerSession;
+  }
+
+  /** Replay retention of the default in-memory event store: streams kept per session. */
+  public McpHttpServerOptions setMaxStreamsPerSession(int maxStreamsPerSession) {
+    this.maxStreamsPerSession = positive(maxStreamsPerSession, "maxStreamsPerSession");
+    return this;
+  }
+
+  public long getEventRetentionMs() {
+    return eventRetentionMs;
+  }
+
+  /** Replay retention of the default in-memory event store, by age. */
+  public McpHttpServerOptions setEventRetentionMs(long eventRetentionMs) {
+    this.eventRetentionMs = positive(eventRetentionMs, "eventRetentionMs");
+    return this;
+  }
+
+  public List<String> getAllowedOrigins() {
+    return allowedOrigins;
+  }
+
+  /**
+   * Origins ({@code scheme://host[:port]}) allowed to call the endpoint from a browser. When empty, only loopback
+   * origins are allowed. A request without {@code Origin} (not from a browser) is not affected.
+   */
+  public McpHttpServerOptions setAllowedOrigins(List<String> allowedOrigins) {
+    this.allowedOrigins = new ArrayList<>(allowedOrigins);
+    return this;
+  }
+
+  public List<String> getAllowedHosts() {
+    return allowedHosts;
+  }
+
+  /**
+   * Host names (without port) a request's {@code Host} may name. When empty and bound to loopback, only loopback
+   * names are allowed (DNS-rebinding protection); when empty and bound elsewhere, any host is allowed.
+   */
+  public McpHttpServerOptions setAllowedHosts(List<String> allowedHosts) {
+    this.allowedHosts = new ArrayList<>(allowedHosts);
+    return this;
+  }
+
+  public boolean isCors() {
+    return cors;
+  }
+
+  /**
+   * Answer CORS preflights and add CORS headers for allowed origins, exposing {@code Mcp-Session-Id} and allowing
+   * the MCP request headers and {@code Last-Event-ID}.
+   */
+  public McpHttpServerOptions setCors(boolean cors) {
+    this.cors = cors;
+    return this;
+  }
+
+  private static int positive(int value, String name) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be positive");
+    }
+    return value;
+  }
+
+  private static long positive(long value, String name) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be positive");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,172 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.protocol.ProtocolFeature;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.spi.UnknownEventException;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A GET on the endpoint: either the session's standalone stream (server-initiated messages), or a resumption of
+ * any of its streams after {@code Last-Event-ID}.
+ *
+ * <p>Live events are followed on the stream's event-bus address, so the stream may be produced by another HTTP
+ * verticle (or, clustered, another node). The consumer is registered before the replay is read and events it
+ * receives meanwhile are held back, then delivered only if newer than the replay: nothing is lost or doubled.
+ *
+ * <p>Confined to the context of the HTTP verticle that received the GET.
+ */
+final class GetStream {
+
+  private final HttpEndpoint endpoint;
+  private final HttpSession session;
+  private final String streamId;
+  private final boolean standalone;
+  private final SseWriter sse;
+  private final java.util.function.Consumer<GetStream> onDone;
+  private MessageConsumer<JsonObject> live;
+  private List<JsonObject> held = new ArrayList<>();
+  /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
+  private java.util.Set<String> replayed = java.util.Set.of();
+  private boolean done;
+
+  private GetStream(HttpEndpoint endpoint, HttpSession session, String streamId, HttpServerResponse response,
+      java.util.function.Consumer<GetStream> onDone) {
+    this.endpoint = endpoint;
+    this.session = session;
+    this.streamId = streamId;
+    this.standalone = streamId.equals(session.standaloneStream);
+    this.sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    this.onDone = onDone;
+    response.closeHandler(v -> end());
+  }
+
+  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#standaloneOpen}). */
+  static GetStream standalone(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response,
+      java.util.function.Consumer<GetStream> onDone) {
+    GetStream stream = new GetStream(endpoint, session, session.standaloneStream, response, onDone);
+    stream.follow().onSuccess(v -> {
+      stream.sse.start();
+      ProtocolVersion version = session.version;
+      if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
+        endpoint.publish(session, session.standaloneStream, Buffer.buffer())
+            .onSuccess(id -> stream.sse.priming(id));
+      }
+      stream.release();
+    });
+    return stream;
+  }
+
+  /**
+   * Resumes a stream after {@code lastEventId}: replays what followed, then goes on live unless the stream is
+   * complete. Fails with {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
+   */
+  static Future<GetStream> resume(HttpEndpoint endpoint, HttpSession session, String streamId, String lastEventId,
+      HttpServerResponse response, java.util.function.Consumer<GetStream> onDone) {
+    GetStream stream = new GetStream(endpoint, session, streamId, response, onDone);
+    return stream.follow()
+        .compose(v -> endpoint.events.replayAfter(session.id, lastEventId))
+        .compose(replay -> {
+          stream.sse.start();
+          java.util.Set<String> ids = new java.util.HashSet<>();
+          for (EventStore.StoredEvent event : replay.events()) {
+            ids.add(event.id());
+            stream.write(event.id(), event.data());
+          }
+          stream.replayed = ids;
+          if (replay.complete()) {
+            stream.end();
+          } else {
+            stream.release();
+          }
+          return Future.succeededFuture(stream);
+        }, failure -> {
+          stream.stopFollowing();
+          return Future.failedFuture(failure);
+        });
+  }
+
+  boolean isStandalone() {
+    return standalone;
+  }
+
+  void heartbeat() {
+    if (!done && sse.isOpen()) {
+      sse.heartbeat();
+      session.touch();
+    }
+  }
+
+  /** Ends the stream (client gone, session closed, or the stream completed). Idempotent. */
+  void end() {
+    if (done) {
+      return;
+    }
+    done = true;
+    sse.end();
+    stopFollowing();
+    if (standalone) {
+      session.standaloneOpen.set(false);
+    }
+    onDone.accept(this);
+  }
+
+  private Future<Void> follow() {
+    live = endpoint.vertx.eventBus().consumer(session.liveAddress(streamId), this::onLive);
+    return live.completion();
+  }
+
+  private void stopFollowing() {
+    if (live != null) {
+      live.unregister();
+      live = null;
+    }
+  }
+
+  private void onLive(Message<JsonObject> message) {
+    if (held != null) {
+      held.add(message.body());
+    } else {
+      deliver(message.body());
+    }
+  }
+
+  /** Delivers what arrived during the replay, then everything as it comes. */
+  private void release() {
+    List<JsonObject> pending = held;
+    held = null;
+    pending.forEach(this::deliver);
+    replayed = java.util.Set.of();
+  }
+
+  private void deliver(JsonObject event) {
+    if (done) {
+      return;
+    }
+    if (event.getBoolean("complete", false)) {
+      end();
+      return;
+    }
+    String id = event.getString("id");
+    if (!replayed.contains(id)) {
+      write(id, Buffer.buffer(event.getString("data", "")));
+    }
+  }
+
+  private void write(String id, Buffer data) {
+    if (data.length() == 0) {
+      return; // a priming event: the client needs no copy of it
+    }
+    sse.event(id, data);
+    if (!sse.isOpen()) {
+      end();
+    }
+  }
+}

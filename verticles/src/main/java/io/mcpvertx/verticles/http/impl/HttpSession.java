@@ -1,0 +1,47 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.protocol.ProtocolVersion;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the HTTP layer knows about one session, shared by the HTTP verticles of this JVM (so fields are volatile
+ * or atomic). The session's state proper lives in its session verticle.
+ */
+final class HttpSession {
+
+  final String id;
+  /** The stream id of the session's standalone GET stream in the event store. */
+  final String standaloneStream;
+  final long createdAt;
+  volatile long lastAccess;
+  volatile boolean initialized;
+  volatile ProtocolVersion version;
+  volatile String deploymentId;
+  final AtomicBoolean standaloneOpen = new AtomicBoolean();
+  final AtomicBoolean closed = new AtomicBoolean();
+  /** Streams to end when the session closes; each closer moves to its own context. */
+  final Map<Object, Runnable> closers = new ConcurrentHashMap<>();
+
+  HttpSession(String id, String standaloneStream, long now) {
+    this.id = id;
+    this.standaloneStream = standaloneStream;
+    this.createdAt = now;
+    this.lastAccess = now;
+  }
+
+  void touch() {
+    lastAccess = System.currentTimeMillis();
+  }
+
+  /** Event-bus address where the session verticle sends what belongs to no request. */
+  String mailboxAddress() {
+    return "mcp.http.mailbox." + id;
+  }
+
+  /** Event-bus address where live events of one of this session's streams are published to resuming clients. */
+  String liveAddress(String streamId) {
+    return "mcp.http.live." + id + "." + streamId;
+  }
+}

@@ -1,0 +1,68 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.verticles.http.McpHttpServer;
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Deploys the HTTP verticles of one endpoint and owns their shared state. */
+public final class McpHttpServerImpl implements McpHttpServer {
+
+  private final Vertx vertx;
+  private final HttpEndpoint endpoint;
+  private final List<String> deployments = new ArrayList<>();
+  private volatile int actualPort = -1;
+
+  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
+    this.vertx = vertx;
+    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), events);
+  }
+
+  @Override
+  public Future<McpHttpServer> listen(int instances) {
+    if (instances < 1) {
+      return Future.failedFuture(new IllegalArgumentException("instances must be positive"));
+    }
+    // The first verticle binds the configured port (perhaps 0); the others share the port it got.
+    McpHttpVerticle first = new McpHttpVerticle(endpoint, endpoint.options.getPort());
+    Future<Void> started = vertx.deployVerticle(first).map(id -> {
+      deployments.add(id);
+      actualPort = first.actualPort();
+      vertx.runOnContext(v -> endpoint.startSweeper());
+      return null;
+    });
+    for (int i = 1; i < instances; i++) {
+      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, actualPort))
+          .map(id -> {
+            deployments.add(id);
+            return null;
+          }));
+    }
+    return started.map(v -> this);
+  }
+
+  @Override
+  public int actualPort() {
+    return actualPort;
+  }
+
+  @Override
+  public int sessionCount() {
+    return endpoint.sessionCount();
+  }
+
+  @Override
+  public Future<Void> close() {
+    endpoint.stopSweeper();
+    List<Future<Void>> undeploys = new ArrayList<>();
+    for (String id : deployments) {
+      undeploys.add(vertx.undeploy(id));
+    }
+    deployments.clear();
+    return Future.join(undeploys).compose(v -> endpoint.closeAll());
+  }
+}

@@ -1,0 +1,349 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.protocol.ProtocolFeature;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.spi.UnknownEventException;
+import io.mcpvertx.verticles.McpEventBus;
+import io.mcpvertx.verticles.SessionBatch;
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.CorsHandler;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One HTTP verticle of the endpoint. It holds connections only: requests go to session verticles over the event
+ * bus, and what sessions emit comes back to this verticle's router address, tagged with the stream it belongs to.
+ *
+ * <p>Everything here is confined to this verticle's event loop; what is shared between verticles lives in
+ * {@link HttpEndpoint}.
+ */
+final class McpHttpVerticle extends VerticleBase {
+
+  static final String SESSION_HEADER = "Mcp-Session-Id";
+  static final String VERSION_HEADER = "MCP-Protocol-Version";
+  private static final String JSON = "application/json";
+  private static final String EVENT_STREAM = "text/event-stream";
+
+  private final HttpEndpoint endpoint;
+  private final int port;
+  private final Map<String, PostExchange> exchanges = new HashMap<>();
+  private final Set<GetStream> gets = new HashSet<>();
+  private String routerAddress;
+  private MessageConsumer<Object> router;
+  private HttpServer http;
+  private long heartbeat = -1;
+
+  McpHttpVerticle(HttpEndpoint endpoint, int port) {
+    this.endpoint = endpoint;
+    this.port = port;
+  }
+
+  int actualPort() {
+    return http.actualPort();
+  }
+
+  @Override
+  public Future<?> start() {
+    McpEventBus.registerCodecs(vertx);
+    McpHttpServerOptions options = endpoint.options;
+    routerAddress = "mcp.http.router." + HttpEndpoint.randomId(9);
+    router = vertx.eventBus().consumer(routerAddress, this::route);
+    String path = options.getPath();
+    Router web = Router.router(vertx);
+    if (options.isCors()) {
+      web.route(path).handler(CorsHandler.create()
+          .addOriginWithRegex(".*")
+          .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.DELETE, HttpMethod.OPTIONS))
+          .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", SESSION_HEADER, VERSION_HEADER,
+              "Last-Event-ID", "Mcp-Method", "Mcp-Name"))
+          .exposedHeaders(Set.of(SESSION_HEADER, "WWW-Authenticate")));
+    }
+    web.route(path).handler(this::guard);
+    web.post(path).handler(BodyHandler.create(false).setBodyLimit(options.getMaxBodyBytes())).handler(this::post);
+    web.get(path).handler(this::get);
+    web.delete(path).handler(this::delete);
+    web.route(path).handler(rc -> {
+      rc.response().putHeader("Allow", "GET, POST, DELETE");
+      HttpErrors.reject(rc.response(), 405, "Method not allowed");
+    });
+    http = vertx.createHttpServer(new HttpServerOptions()
+        .setHost(options.getHost())
+        .setPort(port)
+        .setHttp2ClearTextEnabled(true));
+    heartbeat = vertx.setPeriodic(options.getHeartbeatIntervalMs(), t -> heartbeats());
+    return router.completion().compose(v -> http.requestHandler(web).listen());
+  }
+
+  @Override
+  public Future<?> stop() {
+    vertx.cancelTimer(heartbeat);
+    new ArrayList<>(gets).forEach(GetStream::end);
+    return http.close().eventually(() -> router.unregister());
+  }
+
+  // ---- checks every method passes ----
+
+  private void guard(RoutingContext rc) {
+    HttpServerRequest request = rc.request();
+    String problem = endpoint.guard.checkHost(request);
+    if (problem == null) {
+      problem = endpoint.guard.checkOrigin(request);
+    }
+    if (problem != null) {
+      HttpErrors.reject(rc.response(), 403, "Forbidden: " + problem);
+      return;
+    }
+    rc.next();
+  }
+
+  /** The session a request names: null after answering 400 (no header) or 404 (unknown, ended or expired). */
+  private HttpSession sessionOf(RoutingContext rc) {
+    String id = rc.request().getHeader(SESSION_HEADER);
+    if (id == null) {
+      HttpErrors.reject(rc.response(), 400, "Bad Request: the " + SESSION_HEADER + " header is required");
+      return null;
+    }
+    HttpSession session = endpoint.session(id);
+    if (session == null) {
+      HttpErrors.reject(rc.response(), 404, "Session not found");
+      return null;
+    }
+    String version = rc.request().getHeader(VERSION_HEADER);
+    if (version != null && ProtocolVersion.fromId(version).isEmpty()) {
+      HttpErrors.reject(rc.response(), 400, "Bad Request: unsupported " + VERSION_HEADER + ": " + version);
+      return null;
+    }
+    session.touch();
+    return session;
+  }
+
+  // ---- POST ----
+
+  private void post(RoutingContext rc) {
+    HttpServerRequest request = rc.request();
+    HttpServerResponse response = rc.response();
+    if (!RequestGuard.isJson(request.getHeader("Content-Type"))) {
+      HttpErrors.reject(response, 415, "Unsupported Media Type: Content-Type must be application/json");
+      return;
+    }
+    String accept = request.getHeader("Accept");
+    if (!RequestGuard.accepts(accept, JSON) || !RequestGuard.accepts(accept, EVENT_STREAM)) {
+      HttpErrors.reject(response, 406, "Not Acceptable: Accept must list application/json and text/event-stream");
+      return;
+    }
+    Buffer body = rc.body().buffer();
+    Decoded decoded = endpoint.codec.decode(body == null ? Buffer.buffer() : body);
+    if (decoded instanceof Decoded.Invalid invalid) {
+      HttpErrors.reject(response, 400, invalid.response().id(), invalid.response().error());
+      return;
+    }
+    if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
+        && r.method().equals("initialize")) {
+      initialize(rc, r);
+      return;
+    }
+    HttpSession session = sessionOf(rc);
+    if (session == null) {
+      return;
+    }
+    if (decoded instanceof Decoded.Batch batch) {
+      postBatch(session, batch, response);
+      return;
+    }
+    JsonRpcMessage message = ((Decoded.Message) decoded).message();
+    if (message instanceof JsonRpcRequest r) {
+      exchange(session, response, message, List.of(r.id()), false, false);
+      return;
+    }
+    if (message instanceof JsonRpcNotification n && n.method().equals("notifications/initialized")) {
+      session.initialized = true;
+    }
+    vertx.eventBus().send(HttpEndpoint.sessionAddress(session), message);
+    response.setStatusCode(202).end();
+  }
+
+  private void initialize(RoutingContext rc, JsonRpcRequest request) {
+    HttpServerResponse response = rc.response();
+    if (rc.request().getHeader(SESSION_HEADER) != null) {
+      HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: initialize must not carry " + SESSION_HEADER);
+      return;
+    }
+    endpoint.createSession().onComplete(ar -> {
+      if (ar.failed()) {
+        if (ar.cause() instanceof HttpEndpoint.SessionLimitException) {
+          response.putHeader("Retry-After", "5");
+          HttpErrors.reject(response, 503, JsonRpcErrorCodes.SERVER_OVERLOADED,
+              "Service Unavailable: the server holds as many sessions as it may; retry later");
+        } else {
+          HttpErrors.reject(response, 500, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error: no session could start");
+        }
+        return;
+      }
+      HttpSession session = ar.result();
+      response.putHeader(SESSION_HEADER, session.id);
+      exchange(session, response, request, List.of(request.id()), false, true);
+    });
+  }
+
+  private void postBatch(HttpSession session, Decoded.Batch batch, HttpServerResponse response) {
+    ProtocolVersion version = session.version;
+    if (version != null && !version.supports(ProtocolFeature.BATCHING)) {
+      HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: JSON-RPC batches are not supported by protocol version " + version.id());
+      return;
+    }
+    List<JsonRpcId> ids = new ArrayList<>();
+    boolean answerable = false;
+    for (Decoded member : batch.members()) {
+      if (member instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r) {
+        ids.add(r.id());
+        answerable = true;
+      } else if (member instanceof Decoded.Invalid) {
+        answerable = true;
+      }
+    }
+    SessionBatch body = new SessionBatch(batch.members());
+    if (!answerable) {
+      vertx.eventBus().send(HttpEndpoint.sessionAddress(session), body);
+      response.setStatusCode(202).end();
+      return;
+    }
+    exchange(session, response, body, ids, true, false);
+  }
+
+  private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
+      boolean batch, boolean initialize) {
+    String streamId = "p" + HttpEndpoint.randomId(9);
+    PostExchange exchange = new PostExchange(endpoint, session, streamId, response,
+        endpoint.options.getResponseMode(), ids, batch, initialize, () -> {
+          exchanges.remove(streamId);
+          session.closers.remove(streamId);
+        });
+    exchanges.put(streamId, exchange);
+    session.closers.put(streamId, () -> context.runOnContext(v -> exchange.sessionClosed()));
+    if (session.closed.get()) {
+      exchange.sessionClosed();
+      return;
+    }
+    vertx.eventBus().send(HttpEndpoint.sessionAddress(session), body, new DeliveryOptions()
+        .addHeader(McpEventBus.REPLY_TO, routerAddress)
+        .addHeader(McpEventBus.STREAM, streamId));
+  }
+
+  /** What a session sends back for a POST stream of this verticle. */
+  private void route(Message<Object> message) {
+    PostExchange exchange = exchanges.get(message.headers().get(McpEventBus.STREAM));
+    if (exchange == null) {
+      return; // the exchange ended (answered, or its session closed): nothing waits for this any more
+    }
+    String abandoned = message.headers().get(McpEventBus.ABANDONED);
+    Object body = message.body();
+    if (abandoned != null) {
+      exchange.abandoned(JsonRpcId.decode(abandoned));
+    } else if (body instanceof JsonRpcMessage jsonRpc) {
+      exchange.deliver(jsonRpc);
+    } else if (body instanceof SessionBatch batch) {
+      exchange.deliverBatch(batch.messages());
+    }
+  }
+
+  // ---- GET ----
+
+  private void get(RoutingContext rc) {
+    HttpServerResponse response = rc.response();
+    if (!RequestGuard.accepts(rc.request().getHeader("Accept"), EVENT_STREAM)) {
+      HttpErrors.reject(response, 406, "Not Acceptable: a GET stream needs Accept: text/event-stream");
+      return;
+    }
+    HttpSession session = sessionOf(rc);
+    if (session == null) {
+      return;
+    }
+    String lastEventId = rc.request().getHeader("Last-Event-ID");
+    if (lastEventId == null) {
+      if (!session.standaloneOpen.compareAndSet(false, true)) {
+        HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
+        return;
+      }
+      track(session, GetStream.standalone(endpoint, session, response, stream -> untrack(session, stream)));
+      return;
+    }
+    String streamId = endpoint.events.streamOf(lastEventId);
+    if (streamId == null) {
+      HttpErrors.reject(response, 400, "Bad Request: unknown Last-Event-ID");
+      return;
+    }
+    boolean standalone = streamId.equals(session.standaloneStream);
+    if (standalone && !session.standaloneOpen.compareAndSet(false, true)) {
+      HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
+      return;
+    }
+    GetStream.resume(endpoint, session, streamId, lastEventId, response, stream -> untrack(session, stream))
+        .onSuccess(stream -> track(session, stream))
+        .onFailure(failure -> {
+          if (standalone) {
+            session.standaloneOpen.set(false);
+          }
+          if (failure instanceof UnknownEventException) {
+            HttpErrors.reject(response, 400, "Bad Request: unknown or expired Last-Event-ID");
+          } else {
+            HttpErrors.reject(response, 503, "Service Unavailable: the event store did not answer");
+          }
+        });
+  }
+
+  private void track(HttpSession session, GetStream stream) {
+    gets.add(stream);
+    session.closers.put(stream, () -> context.runOnContext(v -> stream.end()));
+    if (session.closed.get()) {
+      stream.end();
+    }
+  }
+
+  private void untrack(HttpSession session, GetStream stream) {
+    gets.remove(stream);
+    session.closers.remove(stream);
+  }
+
+  // ---- DELETE ----
+
+  private void delete(RoutingContext rc) {
+    HttpSession session = sessionOf(rc);
+    if (session == null) {
+      return;
+    }
+    endpoint.closeSession(session, "deleted by the client");
+    rc.response().setStatusCode(200).end();
+  }
+
+  private void heartbeats() {
+    // Copies: a heartbeat that finds a dead connection ends its stream, which removes it from these collections.
+    new ArrayList<>(exchanges.values()).forEach(PostExchange::heartbeat);
+    new ArrayList<>(gets).forEach(GetStream::heartbeat);
+  }
+}

@@ -1,0 +1,192 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
+import io.mcpvertx.protocol.ProtocolFeature;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.verticles.http.ResponseMode;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One POST that carries requests, from the moment it is handed to the session until its last response.
+ *
+ * <p>The fast path: when the response is the first thing the session sends, it is written as
+ * {@code application/json} and nothing is stored. Otherwise the exchange becomes an SSE stream whose every event
+ * is appended to the event store before it is written, so a client that loses the connection (or is dropped for
+ * reading too slowly) resumes with {@code Last-Event-ID} and gets the rest, the final response included. A
+ * dropped connection is not a cancellation: the request runs on.
+ *
+ * <p>Confined to the context of the HTTP verticle that received the POST.
+ */
+final class PostExchange {
+
+  private final HttpEndpoint endpoint;
+  private final HttpSession session;
+  private final String streamId;
+  private final HttpServerResponse response;
+  private final ResponseMode mode;
+  private final Set<JsonRpcId> awaiting;
+  private final boolean batch;
+  private final boolean initialize;
+  private final Runnable onDone;
+  private SseWriter sse;
+  private boolean detached;
+  private boolean done;
+  private Future<?> tail = Future.succeededFuture();
+
+  PostExchange(HttpEndpoint endpoint, HttpSession session, String streamId, HttpServerResponse response,
+      ResponseMode mode, List<JsonRpcId> requestIds, boolean batch, boolean initialize, Runnable onDone) {
+    this.endpoint = endpoint;
+    this.session = session;
+    this.streamId = streamId;
+    this.response = response;
+    this.mode = mode;
+    this.awaiting = new HashSet<>(requestIds);
+    this.batch = batch;
+    this.initialize = initialize;
+    this.onDone = onDone;
+    response.closeHandler(v -> detached = true);
+    if (mode == ResponseMode.SSE) {
+      startSse();
+    }
+  }
+
+  void deliver(JsonRpcMessage message) {
+    if (done) {
+      return;
+    }
+    JsonRpcId id = message instanceof JsonRpcResponse r ? r.id()
+        : message instanceof JsonRpcErrorResponse e ? e.id() : null;
+    boolean isFinal = !batch && id != null && awaiting.remove(id);
+    if (isFinal && initialize) {
+      onInitializeAnswered(message);
+    }
+    boolean last = isFinal && awaiting.isEmpty();
+    if (sse == null && !detached) {
+      if (last && mode != ResponseMode.SSE) {
+        writeJson(endpoint.codec.encode(message));
+        return;
+      }
+      if (!isFinal && mode == ResponseMode.JSON) {
+        // A JSON response cannot carry it: it belongs on the session's GET stream.
+        endpoint.vertx.eventBus().send(session.mailboxAddress(), message);
+        return;
+      }
+      startSse();
+    }
+    emit(endpoint.codec.encode(message));
+    if (last) {
+      finish();
+    }
+  }
+
+  void deliverBatch(List<JsonRpcMessage> responses) {
+    if (done) {
+      return;
+    }
+    Buffer data = endpoint.codec.encodeBatch(responses);
+    if (sse == null && !detached && mode != ResponseMode.SSE) {
+      writeJson(data);
+      return;
+    }
+    if (sse == null && !detached) {
+      startSse();
+    }
+    emit(data);
+    finish();
+  }
+
+  /** The request ended without a response (cancelled, or the session closed). */
+  void abandoned(JsonRpcId id) {
+    if (!done && id != null && awaiting.remove(id) && awaiting.isEmpty()) {
+      if (sse == null && !detached) {
+        response.setStatusCode(202).end();
+        done = true;
+        onDone.run();
+      } else {
+        finish();
+      }
+    }
+  }
+
+  /** The session was closed under this exchange. */
+  void sessionClosed() {
+    if (done) {
+      return;
+    }
+    done = true;
+    if (sse == null && !detached) {
+      HttpErrors.reject(response, 404, "Session terminated");
+    } else if (sse != null) {
+      sse.end();
+    }
+    onDone.run();
+  }
+
+  /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */
+  void heartbeat() {
+    if (sse != null && sse.isOpen()) {
+      sse.heartbeat();
+      session.touch();
+    }
+  }
+
+  private void onInitializeAnswered(JsonRpcMessage message) {
+    if (message instanceof JsonRpcResponse r) {
+      session.version = ProtocolVersion.fromId(r.result().getString("protocolVersion")).orElse(null);
+    } else {
+      // A failed initialize leaves no session behind.
+      endpoint.closeSession(session, "initialize failed");
+    }
+  }
+
+  private void startSse() {
+    sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    sse.start();
+    ProtocolVersion version = session.version;
+    if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
+      tail = tail.compose(v -> endpoint.publish(session, streamId, Buffer.buffer())).onSuccess(eventId -> {
+        if (!detached) {
+          sse.priming(eventId);
+          if (endpoint.options.isSsePolling()) {
+            // Polling: the client comes back with Last-Event-ID for the rest; the connection is freed meanwhile.
+            sse.endWithRetry(endpoint.options.getSseRetryMs());
+            detached = true;
+          }
+        }
+      });
+    }
+  }
+
+  private void emit(Buffer data) {
+    tail = tail.compose(v -> endpoint.publish(session, streamId, data)).onSuccess(eventId -> {
+      if (!detached && sse != null && sse.isOpen()) {
+        sse.event(eventId, data);
+      }
+    });
+  }
+
+  private void writeJson(Buffer data) {
+    done = true;
+    response.putHeader("Content-Type", "application/json").end(data);
+    onDone.run();
+  }
+
+  private void finish() {
+    done = true;
+    tail.onComplete(v -> {
+      endpoint.completeStream(session, streamId);
+      if (sse != null) {
+        sse.end();
+      }
+      onDone.run();
+    });
+  }
+}

@@ -1,0 +1,100 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.HostAndPort;
+import java.net.URI;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The checks every request passes before it reaches a session: {@code Host} against DNS rebinding, {@code Origin}
+ * against cross-site calls, and the media types of {@code Accept} and {@code Content-Type}.
+ */
+final class RequestGuard {
+
+  private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+
+  private final Set<String> allowedHosts;
+  private final Set<String> allowedOrigins;
+  private final boolean loopbackOnly;
+
+  RequestGuard(McpHttpServerOptions options) {
+    this.allowedHosts = options.getAllowedHosts().stream().map(h -> h.toLowerCase(Locale.ROOT))
+        .collect(Collectors.toUnmodifiableSet());
+    this.allowedOrigins = options.getAllowedOrigins().stream().map(o -> o.toLowerCase(Locale.ROOT))
+        .collect(Collectors.toUnmodifiableSet());
+    String bind = options.getHost().toLowerCase(Locale.ROOT);
+    this.loopbackOnly = LOOPBACK_NAMES.contains(bind) || bind.startsWith("127.");
+  }
+
+  /** Null if the Host is acceptable, otherwise why not. */
+  String checkHost(HttpServerRequest request) {
+    HostAndPort authority = request.authority();
+    if (authority == null) {
+      return "a Host header is required";
+    }
+    String host = authority.host().toLowerCase(Locale.ROOT);
+    if (!allowedHosts.isEmpty()) {
+      return allowedHosts.contains(host) ? null : "host " + host + " is not allowed";
+    }
+    if (loopbackOnly && !isLoopbackName(host)) {
+      return "host " + host + " is not allowed for a server bound to loopback";
+    }
+    return null;
+  }
+
+  /** Null if there is no Origin or it is allowed, otherwise why not. */
+  String checkOrigin(HttpServerRequest request) {
+    String origin = request.getHeader("Origin");
+    return origin == null || isAllowedOrigin(origin) ? null : "origin " + origin + " is not allowed";
+  }
+
+  /** Listed origins are allowed; with no list, loopback origins are. */
+  boolean isAllowedOrigin(String origin) {
+    String normalized = origin.toLowerCase(Locale.ROOT);
+    if (allowedOrigins.contains(normalized)) {
+      return true;
+    }
+    try {
+      String host = URI.create(normalized).getHost();
+      return allowedOrigins.isEmpty() && host != null && isLoopbackName(host);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static boolean isLoopbackName(String host) {
+    return LOOPBACK_NAMES.contains(host) || host.startsWith("127.");
+  }
+
+  /** Whether an Accept header admits a media type (wildcards count). A missing header admits nothing. */
+  static boolean accepts(String accept, String mediaType) {
+    if (accept == null) {
+      return false;
+    }
+    String type = mediaType.substring(0, mediaType.indexOf('/'));
+    for (String part : accept.split(",")) {
+      String range = part.trim();
+      int semi = range.indexOf(';');
+      if (semi >= 0) {
+        range = range.substring(0, semi).trim();
+      }
+      range = range.toLowerCase(Locale.ROOT);
+      if (range.equals(mediaType) || range.equals("*/*") || range.equals(type + "/*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    int semi = contentType.indexOf(';');
+    String type = (semi < 0 ? contentType : contentType.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
+    return type.equals("application/json");
+  }
+}

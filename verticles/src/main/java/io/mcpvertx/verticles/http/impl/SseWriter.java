@@ -1,0 +1,86 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes one SSE response: the one place where SSE framing is produced. A slow reader cannot grow memory
+ * without bound: once the response's write queue is over its limit the connection is closed, and the client
+ * resumes from the event store with {@code Last-Event-ID}.
+ *
+ * <p>Confined to the context of the HTTP verticle that owns the connection.
+ */
+final class SseWriter {
+
+  private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
+
+  private final HttpServerResponse response;
+  private boolean open;
+
+  SseWriter(HttpServerResponse response, int maxQueueBytes) {
+    this.response = response;
+    response.setWriteQueueMaxSize(maxQueueBytes);
+  }
+
+  /** Sends the SSE response head. */
+  void start() {
+    response.setStatusCode(200)
+        .putHeader("Content-Type", "text/event-stream")
+        .putHeader("Cache-Control", "no-cache, no-store")
+        .putHeader("X-Accel-Buffering", "no")
+        .setChunked(true);
+    response.writeHead();
+    open = true;
+  }
+
+  boolean isOpen() {
+    return open && !response.closed() && !response.ended();
+  }
+
+  /** One event; {@code data} must be a single line (JSON-RPC messages are encoded compactly). */
+  void event(String id, Buffer data) {
+    Buffer frame = Buffer.buffer(data.length() + 64);
+    if (id != null) {
+      frame.appendString("id: ").appendString(id).appendString("\n");
+    }
+    frame.appendString("data: ").appendBuffer(data).appendString("\n\n");
+    write(frame);
+  }
+
+  /** A priming event: an id with empty data, so the client can resume before anything else was sent. */
+  void priming(String id) {
+    write(Buffer.buffer("id: " + id + "\ndata: \n\n"));
+  }
+
+  void heartbeat() {
+    write(HEARTBEAT.copy());
+  }
+
+  /** Ends the stream, first telling a client that can resume how long to wait before it reconnects. */
+  void endWithRetry(long retryMs) {
+    if (isOpen()) {
+      response.end(Buffer.buffer("retry: " + retryMs + "\n\n", StandardCharsets.UTF_8.name()));
+    }
+    open = false;
+  }
+
+  void end() {
+    if (isOpen()) {
+      response.end();
+    }
+    open = false;
+  }
+
+  private void write(Buffer frame) {
+    if (!isOpen()) {
+      return;
+    }
+    response.write(frame);
+    if (response.writeQueueFull()) {
+      // Everything written is also in the event store: dropping the slow connection loses nothing.
+      open = false;
+      response.reset();
+    }
+  }
+}
