@@ -152,7 +152,12 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       return;
     }
     if (message instanceof JsonRpcRequest request) {
-      onRequest(request, sink);
+      try {
+        onRequest(request, sink);
+      } catch (RuntimeException e) {
+        // Bad input we did not foresee must still get its one response, not leave the client waiting.
+        sink.send(new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(e, request.method())));
+      }
     } else if (message instanceof JsonRpcNotification notification) {
       onNotification(notification, sink);
     } else if (message instanceof JsonRpcResponse response) {
@@ -280,6 +285,12 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     if (params.containsKey("capabilities") && !(params.getValue("capabilities") instanceof JsonObject)) {
       sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS,
           "Invalid params: \"capabilities\" must be an object"));
+      return;
+    }
+    if (params.getValue("clientInfo") != null && !(params.getValue("clientInfo") instanceof JsonObject info
+        && isStringOrAbsent(info, "name") && isStringOrAbsent(info, "version"))) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS,
+          "Invalid params: \"clientInfo\" must be an object with a string \"name\" and \"version\""));
       return;
     }
     version = server.negotiate(requested);
@@ -441,6 +452,11 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     Promise<T> promise = Promise.promise();
     context.runOnContext(v -> action.get().onComplete(promise));
     return promise.future();
+  }
+
+  private static boolean isStringOrAbsent(JsonObject json, String member) {
+    Object value = json.getValue(member);
+    return value == null || value instanceof String;
   }
 
   private static JsonRpcErrorResponse error(JsonRpcId id, int code, String message) {
