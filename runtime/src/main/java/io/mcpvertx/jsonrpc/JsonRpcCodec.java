@@ -151,8 +151,8 @@ public final class JsonRpcCodec {
     if (rawId != null && id == null) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: bad id on an error response");
     }
-    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(((Number) error.getValue("code")).intValue(), message,
-        error.getValue("data"))));
+    int code = ((Number) error.getValue("code")).intValue();
+    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(code, message, error.getValue("data"))));
   }
 
   /** Encodes one message as a compact UTF-8 JSON frame (no trailing newline). */

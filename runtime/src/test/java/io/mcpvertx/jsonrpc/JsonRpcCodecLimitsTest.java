@@ -29,7 +29,8 @@ class JsonRpcCodecLimitsTest {
   @Test
   void rejectsOversizeMessageNamingTheLimit() {
     JsonRpcCodec codec = JsonRpcCodec.create(new JsonRpcCodecOptions().setMaxMessageBytes(100));
-    String frame = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(100) + "\"}}";
+    String frame = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\""
+        + "x".repeat(100) + "\"}}";
     JsonRpcErrorResponse response = rejected(codec, frame);
     assertEquals(JsonRpcErrorCodes.INVALID_REQUEST, response.error().code());
     assertNull(response.id());
@@ -109,7 +110,8 @@ class JsonRpcCodecLimitsTest {
   @Test
   void acceptsBatchOfExactlyMaxBatchSize() {
     JsonRpcCodec codec = JsonRpcCodec.create(new JsonRpcCodecOptions().setMaxBatchSize(2));
-    Decoded.Batch batch = assertInstanceOf(Decoded.Batch.class, codec.decode(Buffer.buffer("[" + PING + "," + PING + "]")));
+    Decoded.Batch batch = assertInstanceOf(Decoded.Batch.class,
+        codec.decode(Buffer.buffer("[" + PING + "," + PING + "]")));
     assertEquals(2, batch.members().size());
   }
 
