@@ -173,6 +173,12 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
   }
 
   private void onRequest(JsonRpcRequest request, MessageSink sink) {
+    // First, whatever the method: any answer to a reused id would be taken for the answer to the request in progress.
+    if (inFlight.containsKey(request.id())) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
+      return;
+    }
     McpMethod method = McpMethod.of(request.method());
     if (method == McpMethod.INITIALIZE) {
       initialize(request, sink);
@@ -189,11 +195,6 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     }
     if (method == null || !method.isRequest()) {
       sink.send(error(request.id(), JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method()));
-      return;
-    }
-    if (inFlight.containsKey(request.id())) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
       return;
     }
     if (inFlight.size() >= server.options().getMaxConcurrentRequests()) {
