@@ -41,7 +41,7 @@ final class BatchCollector {
       }
     }
 
-    /** The request ends without a response (it was cancelled). */
+    /** The request ends without a response (it was cancelled); the batch no longer waits for it. */
     void abandon() {
       if (!done) {
         done = true;
@@ -56,6 +56,7 @@ final class BatchCollector {
   private final List<JsonRpcMessage> responses = new ArrayList<>();
   private int awaiting;
   private boolean dispatched;
+  private boolean flushed;
 
   BatchCollector(SessionEngine session, List<Decoded> members, MessageSink out) {
     this.session = session;
@@ -82,13 +83,23 @@ final class BatchCollector {
             session.handle(request, new Slot(request.id()));
           }
         } else {
-          session.handle(m.message(), out);
+          // Notifications and responses get no entry, except a request sent without an id: its error belongs in
+          // the array like any other member's. The session serves it right away, since we are on its context.
+          session.handle(m.message(), this::collectError);
         }
       }
     }
     dispatched = true;
     if (awaiting == 0) {
       flush();
+    }
+  }
+
+  private void collectError(JsonRpcMessage message) {
+    if (message instanceof JsonRpcErrorResponse && !flushed) {
+      responses.add(message);
+    } else {
+      out.send(message);
     }
   }
 
@@ -100,6 +111,7 @@ final class BatchCollector {
   }
 
   private void flush() {
+    flushed = true;
     if (!responses.isEmpty()) {
       out.sendBatch(List.copyOf(responses));
     }

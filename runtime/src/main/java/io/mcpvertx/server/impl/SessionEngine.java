@@ -335,7 +335,11 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
             : rawId instanceof Number n ? JsonRpcId.of(n.longValue()) : null;
         SessionRequestContext ctx = requestId == null ? null : inFlight.remove(requestId);
         if (ctx != null) {
-          ctx.cancel(params.getString("reason"));
+          ctx.cancel(params.getValue("reason") instanceof String reason ? reason : null);
+          if (ctx.sink() instanceof BatchCollector.Slot slot) {
+            // No response will come, and the handler may never finish: the batch must not wait for it.
+            slot.abandon();
+          }
         }
       }
       case ROOTS_LIST_CHANGED -> server.rootsChanged(this);
