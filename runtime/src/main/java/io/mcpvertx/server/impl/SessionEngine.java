@@ -203,6 +203,10 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       return;
     }
     JsonObject params = request.paramsOrEmpty();
+    if (params.getValue("_meta") != null && !(params.getValue("_meta") instanceof JsonObject)) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: \"_meta\" must be an object"));
+      return;
+    }
     SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(),
         params.getJsonObject("_meta"), sink);
     Future<JsonObject> result;
