@@ -224,6 +224,54 @@ class BatchTest {
         .onComplete(test.succeedingThenComplete());
   }
 
+  @Test
+  void sendsNothingForABatchStillOpenWhenTheSessionCloses(Vertx vertx, VertxTestContext test) {
+    SessionFixtures.Gate gate = new SessionFixtures.Gate();
+    initialized(vertx, gate.register(SessionFixtures.fullServer(vertx)), "2025-03-26")
+        .compose(client -> {
+          Future<Object> batch = client.sendBatch(new JsonArray()
+              .add(request("slow", "tools/call", SessionFixtures.waitCall()))
+              .add(request("fast", "ping", null)));
+          return client.call("ping", null)
+              .compose(pong -> client.close())
+              .compose(closed -> {
+                gate.releaseAll();
+                return client.request("ping", null);
+              })
+              .map(response -> {
+                test.verify(() -> {
+                  assertError(response, JsonRpcErrorCodes.INVALID_REQUEST);
+                  assertFalse(batch.isComplete(), () -> "sent after close: " + batch.result());
+                  assertTrue(client.unmatched().isEmpty(), client.unmatched().toString());
+                  assertNoViolations(client);
+                });
+                return response;
+              });
+        })
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void answersEveryRequestOfABatchSentAfterCloseWithAnError(Vertx vertx, VertxTestContext test) {
+    initialized(vertx, SessionFixtures.fullServer(vertx), "2025-03-26")
+        .compose(client -> client.close()
+            .compose(closed -> client.sendBatch(new JsonArray()
+                .add(request("a", "ping", null))
+                .add(notification("notifications/initialized", null))
+                .add(request("b", "tools/list", null))))
+            .map(answer -> {
+              test.verify(() -> {
+                Map<String, JsonObject> answers = byId(answer);
+                assertEquals(2, answers.size());
+                assertError(answers.get("a"), JsonRpcErrorCodes.INVALID_REQUEST, "a");
+                assertError(answers.get("b"), JsonRpcErrorCodes.INVALID_REQUEST, "b");
+                assertNoViolations(client);
+              });
+              return answer;
+            }))
+        .onComplete(test.succeedingThenComplete());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"2024-11-05", "2025-06-18", "2025-11-25"})
   void rejectsBatchesInRevisionsWithoutThem(String version, Vertx vertx, VertxTestContext test) {

@@ -38,6 +38,7 @@ class LifecycleTest {
           test.verify(() -> {
             assertEquals(new JsonObject(), result);
             assertEquals(SessionState.AWAITING_INITIALIZE, client.session().state());
+            assertNoViolations(client);
           });
           return result;
         }))

@@ -263,7 +263,8 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     boolean cancelled = ctx.isCancelled();
     ctx.finish();
     if (cancelled || state == SessionState.CLOSED) {
-      if (ctx.sink() instanceof BatchCollector.Slot slot) {
+      if (state != SessionState.CLOSED && ctx.sink() instanceof BatchCollector.Slot slot) {
+        // The rest of its batch may go out. Once closed, the batch never will: a closed session sends nothing.
         slot.abandon();
       }
       return;
