@@ -37,9 +37,10 @@ public final class JsonRpcCodec {
             .maxNumberLength(64)
             .build())
         .build();
+    // Integers are read as the smallest of Integer, Long, BigInteger that holds them: forcing Long would turn
+    // valid JSON with a big integer anywhere in it into a parse error.
     this.mapper = new ObjectMapper(factory)
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-        .enable(DeserializationFeature.USE_LONG_FOR_INTS);
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   }
 
   public static JsonRpcCodec create(JsonRpcCodecOptions options) {
@@ -142,15 +143,16 @@ public final class JsonRpcCodec {
       }
       return new Decoded.Message(new JsonRpcResponse(id, result));
     }
-    if (!(json.getValue("error") instanceof JsonObject error)
-        || !(error.getValue("code") instanceof Number code) || !(error.getValue("message") instanceof String message)) {
+    if (!(json.getValue("error") instanceof JsonObject error) || !isInt(error.getValue("code"))
+        || !(error.getValue("message") instanceof String message)) {
       return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: \"error\" must be an object with an integer code and a string message");
     }
     if (rawId != null && id == null) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: bad id on an error response");
     }
-    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(code.intValue(), message, error.getValue("data"))));
+    int code = ((Number) error.getValue("code")).intValue();
+    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(code, message, error.getValue("data"))));
   }
 
   /** Encodes one message as a compact UTF-8 JSON frame (no trailing newline). */
@@ -177,9 +179,18 @@ public final class JsonRpcCodec {
     return null;
   }
 
+  /** Whether {@code raw} can be an error code: an integer that fits in 32 bits. */
+  private static boolean isInt(Object raw) {
+    return (raw instanceof Integer || raw instanceof Long || raw instanceof Short)
+        && ((Number) raw).longValue() == ((Number) raw).intValue();
+  }
+
   private static String describe(Object raw) {
     if (raw == null) {
       return "null";
+    }
+    if (raw instanceof java.math.BigInteger) {
+      return "the integer " + raw + ", which is outside the 64-bit range";
     }
     if (raw instanceof Number) {
       return "the non-integer number " + raw;

@@ -27,9 +27,9 @@ public class JsonRpcCodecOptions {
 
   public JsonRpcCodecOptions(JsonObject json) {
     this();
-    maxMessageBytes = json.getInteger("maxMessageBytes", maxMessageBytes);
-    maxNestingDepth = json.getInteger("maxNestingDepth", maxNestingDepth);
-    maxBatchSize = json.getInteger("maxBatchSize", maxBatchSize);
+    setMaxMessageBytes(json.getInteger("maxMessageBytes", maxMessageBytes));
+    setMaxNestingDepth(json.getInteger("maxNestingDepth", maxNestingDepth));
+    setMaxBatchSize(json.getInteger("maxBatchSize", maxBatchSize));
   }
 
   public JsonObject toJson() {

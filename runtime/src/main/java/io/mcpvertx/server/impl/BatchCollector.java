@@ -41,7 +41,7 @@ final class BatchCollector {
       }
     }
 
-    /** The request ends without a response (it was cancelled). */
+    /** The request ends without a response (it was cancelled); the batch no longer waits for it. */
     @Override
     public void abandoned(JsonRpcId requestId) {
       if (!done) {
@@ -52,14 +52,17 @@ final class BatchCollector {
   }
 
   private final SessionEngine session;
+  private final boolean startedOpen;
   private final List<Decoded> members;
   private final MessageSink out;
   private final List<JsonRpcMessage> responses = new ArrayList<>();
   private int awaiting;
   private boolean dispatched;
+  private boolean flushed;
 
   BatchCollector(SessionEngine session, List<Decoded> members, MessageSink out) {
     this.session = session;
+    this.startedOpen = session.state() != io.mcpvertx.server.SessionState.CLOSED;
     this.members = members;
     this.out = out;
   }
@@ -83,13 +86,23 @@ final class BatchCollector {
             session.handle(request, new Slot(request.id()));
           }
         } else {
-          session.handle(m.message(), out);
+          // Notifications and responses get no entry, except a request sent without an id: its error belongs in
+          // the array like any other member's. The session serves it right away, since we are on its context.
+          session.handle(m.message(), this::collectError);
         }
       }
     }
     dispatched = true;
     if (awaiting == 0) {
       flush();
+    }
+  }
+
+  private void collectError(JsonRpcMessage message) {
+    if (message instanceof JsonRpcErrorResponse && !flushed) {
+      responses.add(message);
+    } else {
+      out.send(message);
     }
   }
 
@@ -101,7 +114,10 @@ final class BatchCollector {
   }
 
   private void flush() {
-    if (!responses.isEmpty()) {
+    flushed = true;
+    // A session that closed while serving the batch sends nothing more, not even the part answered before.
+    boolean closedMeanwhile = startedOpen && session.state() == io.mcpvertx.server.SessionState.CLOSED;
+    if (!responses.isEmpty() && !closedMeanwhile) {
       out.sendBatch(List.copyOf(responses));
     }
   }

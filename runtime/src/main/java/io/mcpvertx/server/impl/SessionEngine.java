@@ -178,7 +178,12 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       return;
     }
     if (message instanceof JsonRpcRequest request) {
-      onRequest(request, sink);
+      try {
+        onRequest(request, sink);
+      } catch (RuntimeException e) {
+        // Bad input we did not foresee must still get its one response, not leave the client waiting.
+        sink.send(new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(e, request.method())));
+      }
     } else if (message instanceof JsonRpcNotification notification) {
       onNotification(notification, sink);
     } else if (message instanceof JsonRpcResponse response) {
@@ -194,6 +199,12 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
   }
 
   private void onRequest(JsonRpcRequest request, MessageSink sink) {
+    // First, whatever the method: any answer to a reused id would be taken for the answer to the request in progress.
+    if (inFlight.containsKey(request.id())) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
+      return;
+    }
     McpMethod method = McpMethod.of(request.method());
     if (method == McpMethod.INITIALIZE) {
       initialize(request, sink);
@@ -212,17 +223,16 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       sink.send(error(request.id(), JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method()));
       return;
     }
-    if (inFlight.containsKey(request.id())) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
-      return;
-    }
     if (inFlight.size() >= server.options().getMaxConcurrentRequests()) {
       sink.send(error(request.id(), JsonRpcErrorCodes.SERVER_OVERLOADED,
           "Too many concurrent requests in this session (limit " + server.options().getMaxConcurrentRequests() + ")"));
       return;
     }
     JsonObject params = request.paramsOrEmpty();
+    if (params.getValue("_meta") != null && !(params.getValue("_meta") instanceof JsonObject)) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: \"_meta\" must be an object"));
+      return;
+    }
     SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(),
         params.getJsonObject("_meta"), sink);
     Future<JsonObject> result;
@@ -307,6 +317,12 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
           "Invalid params: \"capabilities\" must be an object"));
       return;
     }
+    if (params.getValue("clientInfo") != null && !(params.getValue("clientInfo") instanceof JsonObject info
+        && isStringOrAbsent(info, "name") && isStringOrAbsent(info, "version"))) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS,
+          "Invalid params: \"clientInfo\" must be an object with a string \"name\" and \"version\""));
+      return;
+    }
     version = server.negotiate(requested);
     client = ClientInfo.fromInitialize(params);
     advertised = server.capabilities(version);
@@ -348,7 +364,9 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
             : rawId instanceof Number n ? JsonRpcId.of(n.longValue()) : null;
         SessionRequestContext ctx = requestId == null ? null : inFlight.remove(requestId);
         if (ctx != null) {
-          ctx.cancel(params.getString("reason"));
+          ctx.cancel(params.getValue("reason") instanceof String reason ? reason : null);
+          // No response will come, and the handler may never finish: nothing should wait for it.
+          ctx.sink().abandoned(requestId);
           wakeIdleWaiters();
         }
       }
@@ -467,6 +485,11 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     Promise<T> promise = Promise.promise();
     context.runOnContext(v -> action.get().onComplete(promise));
     return promise.future();
+  }
+
+  private static boolean isStringOrAbsent(JsonObject json, String member) {
+    Object value = json.getValue(member);
+    return value == null || value instanceof String;
   }
 
   private static JsonRpcErrorResponse error(JsonRpcId id, int code, String message) {

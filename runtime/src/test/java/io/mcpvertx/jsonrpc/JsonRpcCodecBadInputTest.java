@@ -1,0 +1,222 @@
+package io.mcpvertx.jsonrpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.buffer.Buffer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Frames that are not valid JSON-RPC messages: each becomes the error response JSON-RPC 2.0 and MCP prescribe,
+ * never an exception.
+ */
+class JsonRpcCodecBadInputTest {
+
+  private final JsonRpcCodec codec = JsonRpcCodec.create();
+
+  private JsonRpcErrorResponse rejected(String frame) {
+    return rejected(Buffer.buffer(frame));
+  }
+
+  private JsonRpcErrorResponse rejected(Buffer frame) {
+    Decoded decoded = codec.decode(frame);
+    return assertInstanceOf(Decoded.Invalid.class, decoded, () -> "accepted: " + decoded).response();
+  }
+
+  private static void assertError(JsonRpcErrorResponse response, int code, JsonRpcId id) {
+    assertEquals(code, response.error().code(), response.error().message());
+    assertEquals(id, response.id());
+  }
+
+  @Test
+  void rejectsMalformedJsonWithParseErrorAndNullId() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\""), JsonRpcErrorCodes.PARSE_ERROR, null);
+    assertError(rejected("{\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]"),
+        JsonRpcErrorCodes.PARSE_ERROR, null);
+    assertError(rejected("{'jsonrpc':'2.0'}"), JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
+  void rejectsEmptyFrameAsParseError() {
+    assertError(rejected(""), JsonRpcErrorCodes.PARSE_ERROR, null);
+    assertError(rejected("   \n"), JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
+  void rejectsInvalidUtf8AsParseError() {
+    Buffer frame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"method\":\"").appendByte((byte) 0xC3)
+        .appendByte((byte) 0x28).appendString("\"}");
+    assertError(rejected(frame), JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
+  void rejectsTrailingGarbageAsParseError() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} x"), JsonRpcErrorCodes.PARSE_ERROR, null);
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}"), JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
+  void rejectsTwoConcatenatedMessages() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}{\"jsonrpc\":\"2.0\",\"id\":2,"
+        + "\"method\":\"ping\"}"), JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
+  void rejectsJsonThatIsNotAnObjectOrArray() {
+    assertError(rejected("42"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertError(rejected("\"ping\""), JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertError(rejected("null"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertError(rejected("true"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void rejectsWrongJsonrpcVersionKeepingTheId() {
+    JsonRpcErrorResponse response = rejected("{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"ping\"}");
+    assertError(response, JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of(3));
+    assertTrue(response.error().message().contains("jsonrpc"), response.error().message());
+  }
+
+  @Test
+  void rejectsMissingJsonrpc() {
+    assertError(rejected("{\"id\":\"a\",\"method\":\"ping\"}"), JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of("a"));
+    assertError(rejected("{\"method\":\"notifications/initialized\"}"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void rejectsNumericJsonrpc() {
+    assertError(rejected("{\"jsonrpc\":2.0,\"id\":1,\"method\":\"ping\"}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(1));
+  }
+
+  @Test
+  void rejectsRequestWithNullId() {
+    JsonRpcErrorResponse response = rejected("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}");
+    assertError(response, JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertTrue(response.error().message().contains("null"), response.error().message());
+  }
+
+  @Test
+  void rejectsRequestWithNonIntegerNumberId() {
+    JsonRpcErrorResponse response = rejected("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}");
+    assertError(response, JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertTrue(response.error().message().contains("1.5"), response.error().message());
+  }
+
+  @Test
+  void rejectsRequestWithIntegerIdBeyondLongRange() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void rejectsRequestWithBooleanId() {
+    JsonRpcErrorResponse response = rejected("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}");
+    assertError(response, JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertTrue(response.error().message().contains("boolean"), response.error().message());
+  }
+
+  @Test
+  void rejectsRequestWithObjectOrArrayId() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"ping\"}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void rejectsMethodThatIsNotAString() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":1}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(1));
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"method\":{\"name\":\"ping\"}}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        null);
+  }
+
+  @Test
+  void rejectsEmptyMethod() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\"}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(1));
+  }
+
+  @Test
+  void rejectsRequestParamsThatAreNotAnObjectWithInvalidParamsAndTheId() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":[1,2]}"),
+        JsonRpcErrorCodes.INVALID_PARAMS, JsonRpcId.of(8));
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"method\":\"tools/list\",\"params\":\"x\"}"),
+        JsonRpcErrorCodes.INVALID_PARAMS, JsonRpcId.of("s"));
+  }
+
+  @Test
+  void rejectsNotificationParamsThatAreNotAnObjectAsInvalidRequest() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":7}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void treatsNullParamsAsAbsent() {
+    Decoded decoded = codec.decode(Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":null}"));
+    JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class,
+        assertInstanceOf(Decoded.Message.class, decoded).message());
+    assertNull(request.params());
+  }
+
+  @Test
+  void rejectsObjectWithNeitherMethodNorResultNorError() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1}"), JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of(1));
+    assertError(rejected("{}"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void rejectsResultThatIsNotAnObject() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":[]}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(1));
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(1));
+  }
+
+  @Test
+  void rejectsResponseWithoutUsableId() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"result\":{}}"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":{}}"), JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void rejectsResponseWithBothResultAndError() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of(2));
+  }
+
+  @Test
+  void rejectsMalformedErrorMember() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":\"bad\"}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(2));
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":\"x\",\"message\":\"m\"}}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of(2));
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":1}}"), JsonRpcErrorCodes.INVALID_REQUEST,
+        JsonRpcId.of(2));
+  }
+
+  @Test
+  void rejectsErrorCodeThatIsNotAnInteger() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32600.5,\"message\":\"m\"}}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of(2));
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":4294967296,\"message\":\"m\"}}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, JsonRpcId.of(2));
+  }
+
+  @Test
+  void rejectsErrorResponseWithBadId() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":false,\"error\":{\"code\":1,\"message\":\"m\"}}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, null);
+  }
+
+  @Test
+  void neverThrowsOnArbitraryBytes() {
+    byte[] bytes = new byte[256];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) (i * 31 + 7);
+    }
+    assertInstanceOf(Decoded.Invalid.class, codec.decode(Buffer.buffer(bytes)));
+  }
+}
