@@ -1,15 +1,19 @@
 package io.mcpvertx.examples;
 
+import io.mcpvertx.examples.conformance.ConformanceFixtures;
 import io.mcpvertx.examples.hello.HelloServer;
 import io.mcpvertx.examples.verticle.ClockServer;
-import io.mcpvertx.examples.conformance.ConformanceFixtures;
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.verticles.http.McpHttpServer;
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.stdio.StdioServer;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.util.Arrays;
 
 /**
- * Entry point of the examples jar: {@code java -jar mcp-vertx-examples.jar [hello|clock|conformance]} serves the
- * chosen example over stdio (hello by default).
+ * Entry point of the examples jar:
+ * {@code java -jar mcp-vertx-examples.jar [hello|clock|conformance] [--http [port]]}. Without {@code --http} the
+ * example is served over stdio; with it, over Streamable HTTP on 127.0.0.1 (port 3000 unless given).
  */
 public final class Main {
 
@@ -17,19 +21,38 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    String example = args.length == 0 ? "hello" : args[0];
-    String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
-    switch (example) {
-      case "hello" -> HelloServer.main(rest);
-      case "clock" -> ClockServer.main(rest);
-      case "conformance" -> {
-        Vertx vertx = Vertx.vertx();
-        StdioServer.create(vertx, ConformanceFixtures.create(vertx)).serve().onComplete(done -> vertx.close());
-      }
-      default -> {
-        System.err.println("Unknown example '" + example + "'; choose hello, clock or conformance");
-        System.exit(2);
+    String example = "hello";
+    Integer httpPort = null;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--http")) {
+        httpPort = i + 1 < args.length && args[i + 1].matches("\\d+") ? Integer.parseInt(args[++i]) : 3000;
+      } else {
+        example = args[i];
       }
     }
+    Vertx vertx = Vertx.vertx();
+    Future<McpServer> server = switch (example) {
+      case "hello" -> Future.succeededFuture(HelloServer.create(vertx));
+      case "clock" -> ClockServer.start(vertx);
+      case "conformance" -> Future.succeededFuture(ConformanceFixtures.create(vertx));
+      default -> Future.failedFuture("Unknown example '" + example + "'; choose hello, clock or conformance");
+    };
+    if (httpPort == null) {
+      server.compose(s -> StdioServer.create(vertx, s).serve()).onComplete(done -> {
+        if (done.failed()) {
+          System.err.println(done.cause().getMessage());
+        }
+        vertx.close();
+      });
+      return;
+    }
+    int port = httpPort;
+    server.compose(s -> McpHttpServer.create(vertx, s, new McpHttpServerOptions().setPort(port)).listen(2))
+        .onSuccess(http -> System.err.println("MCP server listening on http://127.0.0.1:"
+            + http.actualPort() + "/mcp"))
+        .onFailure(e -> {
+          System.err.println("Could not start: " + e.getMessage());
+          vertx.close().onComplete(v -> System.exit(1));
+        });
   }
 }
