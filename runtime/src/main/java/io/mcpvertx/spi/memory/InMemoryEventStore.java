@@ -26,6 +26,10 @@ public final class InMemoryEventStore implements EventStore {
   private final long maxAgeMs;
   private final LongSupplier clock;
   private final Map<String, SessionEvents> sessions = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicLong appends = new java.util.concurrent.atomic.AtomicLong();
+
+  /** Every this many appends, sessions whose events have all aged out are dropped. */
+  private static final int PURGE_EVERY = 4096;
 
   private static final class StreamEvents {
     final ArrayDeque<Entry> events = new ArrayDeque<>();
@@ -79,6 +83,9 @@ public final class InMemoryEventStore implements EventStore {
       expire(stream, now);
       return s;
     });
+    if (appends.incrementAndGet() % PURGE_EVERY == 0) {
+      purgeExpired(now);
+    }
     return Future.succeededFuture(streamId + "_" + sequence[0]);
   }
 
@@ -151,6 +158,20 @@ public final class InMemoryEventStore implements EventStore {
   /** Sessions with stored events (for leak checks). */
   public int sessionCount() {
     return sessions.size();
+  }
+
+  /**
+   * Drops sessions with nothing left to replay. Sessions are removed when they end, but an event appended in a
+   * race with that removal would otherwise stay for good; this keeps memory bounded by age whatever happens.
+   */
+  private void purgeExpired(long now) {
+    for (String sessionId : sessions.keySet()) {
+      sessions.computeIfPresent(sessionId, (id, s) -> {
+        s.streams.values().forEach(stream -> expire(stream, now));
+        s.streams.values().removeIf(stream -> stream.events.isEmpty());
+        return s.streams.isEmpty() ? null : s;
+      });
+    }
   }
 
   private void expire(StreamEvents stream, long now) {

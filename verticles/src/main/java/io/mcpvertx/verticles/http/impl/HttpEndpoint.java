@@ -148,6 +148,9 @@ final class HttpEndpoint {
 
   /** Appends an event to a stream and publishes it to a client resuming that stream, if any. */
   Future<String> publish(HttpSession session, String streamId, Buffer data) {
+    if (session.closed.get()) {
+      return Future.failedFuture(new IllegalStateException("session closed"));
+    }
     return events.append(session.id, streamId, data).onSuccess(id ->
         vertx.eventBus().send(session.liveAddress(streamId), new JsonObject().put("id", id)
             .put("data", data.toString())));

@@ -75,8 +75,13 @@ final class McpHttpVerticle extends VerticleBase {
     String path = options.getPath();
     Router web = Router.router(vertx);
     if (options.isCors()) {
-      web.route(path).handler(CorsHandler.create()
-          .addOriginWithRegex(".*")
+      CorsHandler cors = CorsHandler.create();
+      if (options.getAllowedOrigins().isEmpty()) {
+        cors.addOriginWithRegex("^https?://(localhost|127(\\.[0-9]+){3}|\\[::1])(:[0-9]+)?$");
+      } else {
+        cors.addOrigins(options.getAllowedOrigins());
+      }
+      web.route(path).handler(cors
           .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.DELETE, HttpMethod.OPTIONS))
           .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", SESSION_HEADER, VERSION_HEADER,
               "Last-Event-ID", "Mcp-Method", "Mcp-Name"))
@@ -220,6 +225,10 @@ final class McpHttpVerticle extends VerticleBase {
     List<JsonRpcId> ids = new ArrayList<>();
     boolean answerable = false;
     for (Decoded member : batch.members()) {
+      if (member instanceof Decoded.Message m && m.message() instanceof JsonRpcNotification n
+          && n.method().equals("notifications/initialized")) {
+        session.initialized = true;
+      }
       if (member instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r) {
         ids.add(r.id());
         answerable = true;
