@@ -240,7 +240,10 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       case PROMPTS_GET:
         return features.getPrompt(params, ctx);
       case COMPLETION_COMPLETE:
-        if (!advertised.containsKey("completions")) {
+        // 2024-11-05 had completion/complete but no capability to announce it: serve it when we have handlers.
+        boolean offered = version.supports(ProtocolFeature.COMPLETIONS) ? advertised.containsKey("completions")
+            : !server.registry().snapshot().completions().isEmpty();
+        if (!offered) {
           throw McpException.methodNotFound(method.wireName() + " (the server offers no completions)");
         }
         return features.complete(params, ctx);
