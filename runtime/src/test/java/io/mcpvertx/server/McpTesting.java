@@ -15,14 +15,19 @@ final class McpTesting {
   private McpTesting() {
   }
 
-  /** A client on a fresh in-process session, initialized (and {@code notifications/initialized} sent). */
+  /**
+   * A client on a fresh in-process session, initialized and operating: {@code notifications/initialized} is sent
+   * and a {@code ping} round trip follows, so the server has processed the notification when this completes.
+   */
   static Future<McpTestClient> open(Vertx vertx, McpServer server, String version) {
     return open(vertx, server, version, new JsonObject());
   }
 
   static Future<McpTestClient> open(Vertx vertx, McpServer server, String version, JsonObject capabilities) {
     return McpTestClient.inProcess(vertx, server)
-        .compose(client -> client.initialize(version, capabilities).map(init -> client));
+        .compose(client -> client.initialize(version, capabilities)
+            .compose(init -> client.call("ping", null))
+            .map(pong -> client));
   }
 
   /** The error of a response, failing the test if the response is a result. */
