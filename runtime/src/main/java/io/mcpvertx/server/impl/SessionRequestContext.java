@@ -45,6 +45,7 @@ final class SessionRequestContext implements RequestContext {
   private final Object progressToken;
   private final MessageSink sink;
   private boolean cancelled;
+  private String cancelReason;
   private boolean finished;
   private double lastProgress = Double.NEGATIVE_INFINITY;
   private List<Handler<String>> cancelHandlers;
@@ -142,7 +143,7 @@ final class SessionRequestContext implements RequestContext {
   public RequestContext onCancel(Handler<String> handler) {
     session.onContext(() -> {
       if (cancelled) {
-        handler.handle(null);
+        handler.handle(cancelReason);
       } else {
         if (cancelHandlers == null) {
           cancelHandlers = new ArrayList<>(1);
@@ -159,6 +160,7 @@ final class SessionRequestContext implements RequestContext {
       return;
     }
     cancelled = true;
+    cancelReason = reason;
     if (cancelHandlers != null) {
       for (Handler<String> handler : cancelHandlers) {
         try {
