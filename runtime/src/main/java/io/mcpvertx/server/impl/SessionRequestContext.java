@@ -109,13 +109,15 @@ final class SessionRequestContext implements RequestContext {
       if (progressToken == null || cancelled || finished) {
         return;
       }
-      if (!(progress > lastProgress)) {
-        LOG.log(Level.DEBUG, () -> "Dropped non-increasing progress " + progress + " for request " + requestId);
+      if (!(progress > lastProgress) || Double.isInfinite(progress)) {
+        // JSON has no NaN or infinities (Jackson would write them as strings), so those are dropped too.
+        LOG.log(Level.DEBUG, () -> "Dropped non-increasing or non-finite progress " + progress + " for request "
+            + requestId);
         return;
       }
       lastProgress = progress;
       JsonObject params = new JsonObject().put("progressToken", progressToken).put("progress", progress);
-      if (total != null) {
+      if (total != null && Double.isFinite(total)) {
         params.put("total", total);
       }
       if (message != null && protocolVersion().supports(ProtocolFeature.PROGRESS_MESSAGE)) {
