@@ -13,6 +13,7 @@ import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -21,6 +22,8 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -169,6 +172,32 @@ class CancellationTest {
         assertFalse(cancelled.isComplete());
         assertNoViolations(client);
         return response;
+      });
+    }).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void letsABlockingHandlerSeeTheCancellationOnItsOwnThread(Vertx vertx, VertxTestContext test) {
+    Promise<Void> started = Promise.promise();
+    Promise<String> seen = Promise.promise();
+    McpServer server = McpServer.create(vertx).blockingTool(Tool.builder("poll").build(), (args, ctx) -> {
+      CountDownLatch cancelled = new CountDownLatch(1);
+      ctx.onCancel(reason -> cancelled.countDown());
+      started.complete();
+      // Bounded only so a broken build fails instead of hanging.
+      boolean heard = cancelled.await(30, TimeUnit.SECONDS);
+      seen.complete(heard + " " + ctx.isCancelled() + " " + Context.isOnEventLoopThread());
+      return ToolResult.text("ignored");
+    });
+    open(vertx, server, "2025-11-25").compose(client -> {
+      long id = client.nextRequestId();
+      client.request("tools/call", new JsonObject().put("name", "poll"));
+      return started.future().compose(v -> {
+        client.notify("notifications/cancelled", cancel(id, "stop"));
+        return seen.future();
+      }).map(facts -> {
+        assertEquals("true true false", facts);
+        return facts;
       });
     }).onComplete(test.succeedingThenComplete());
   }

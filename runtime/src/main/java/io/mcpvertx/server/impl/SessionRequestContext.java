@@ -44,7 +44,8 @@ final class SessionRequestContext implements RequestContext {
   private final JsonObject meta;
   private final Object progressToken;
   private final MessageSink sink;
-  private boolean cancelled;
+  /** Written on the session's context; volatile because blocking handlers poll it from their own thread. */
+  private volatile boolean cancelled;
   private String cancelReason;
   private boolean finished;
   private double lastProgress = Double.NEGATIVE_INFINITY;
