@@ -205,14 +205,28 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     } catch (RuntimeException e) {
       result = Future.failedFuture(e);
     }
-    if (result.isComplete()) {
+    if (result.isComplete() && !ctx.hasQueuedEmissions()) {
       respond(ctx, result);
     } else {
       inFlight.put(request.id(), ctx);
-      result.onComplete(ar -> onContext(() -> {
-        inFlight.remove(request.id(), ctx);
-        respond(ctx, ar);
-      }));
+      result.onComplete(ar -> respondAfterEmissions(ctx, ar));
+    }
+  }
+
+  /**
+   * Responds once the progress and log messages the handler sent from other threads before completing have
+   * gone out. Those are queued on the context; a future completed on a worker (executeBlocking) may be seen
+   * complete here before they run, so the response is queued behind them rather than sent at once.
+   */
+  private void respondAfterEmissions(SessionRequestContext ctx, io.vertx.core.AsyncResult<JsonObject> ar) {
+    Runnable finish = () -> {
+      inFlight.remove(ctx.requestId(), ctx);
+      respond(ctx, ar);
+    };
+    if (onContextNow() && !ctx.hasQueuedEmissions()) {
+      finish.run();
+    } else {
+      context.runOnContext(v -> finish.run());
     }
   }
 
@@ -427,9 +441,14 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     return Optional.ofNullable(principal);
   }
 
+  /** Whether the calling thread is the session's event loop, running the session's context. */
+  boolean onContextNow() {
+    return Vertx.currentContext() == context && Context.isOnEventLoopThread();
+  }
+
   /** Runs {@code action} on the session's context: now if already there, otherwise queued. */
   void onContext(Runnable action) {
-    if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
+    if (onContextNow()) {
       action.run();
     } else {
       context.runOnContext(v -> action.run());

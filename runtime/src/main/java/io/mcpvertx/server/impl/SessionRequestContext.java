@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@link RequestContext} of a request served by a {@link SessionEngine}. Everything it emits goes to the
@@ -50,6 +51,8 @@ final class SessionRequestContext implements RequestContext {
   private boolean finished;
   private double lastProgress = Double.NEGATIVE_INFINITY;
   private List<Handler<String>> cancelHandlers;
+  /** Emissions made from other threads and not yet run on the context; the response waits for them. */
+  private final AtomicInteger queuedEmissions = new AtomicInteger();
 
   SessionRequestContext(SessionEngine session, JsonRpcId requestId, String method, JsonObject meta, MessageSink sink) {
     this.session = session;
@@ -104,9 +107,31 @@ final class SessionRequestContext implements RequestContext {
     return sink;
   }
 
+  /**
+   * Runs an emission (progress, log) on the session's context. One made from another thread is counted until
+   * it runs, so that a handler that emits and then completes its future from that thread gets its emissions
+   * out before the response (see {@link SessionEngine}).
+   */
+  private void emit(Runnable action) {
+    if (session.onContextNow()) {
+      action.run();
+      return;
+    }
+    queuedEmissions.incrementAndGet();
+    session.context().runOnContext(v -> {
+      queuedEmissions.decrementAndGet();
+      action.run();
+    });
+  }
+
+  /** Whether emissions made from other threads are still queued for the session's context. */
+  boolean hasQueuedEmissions() {
+    return queuedEmissions.get() > 0;
+  }
+
   @Override
   public void progress(double progress, Double total, String message) {
-    session.onContext(() -> {
+    emit(() -> {
       if (progressToken == null || cancelled || finished) {
         return;
       }
@@ -130,7 +155,7 @@ final class SessionRequestContext implements RequestContext {
 
   @Override
   public void log(LoggingLevel level, String logger, Object data) {
-    session.onContext(() -> {
+    emit(() -> {
       if (!finished && !cancelled) {
         session.sendLog(level, logger, data, sink);
       }
