@@ -197,6 +197,7 @@ class CancellationTest {
         return seen.future();
       }).map(facts -> {
         assertEquals("true true false", facts);
+        assertNoViolations(client);
         return facts;
       });
     }).onComplete(test.succeedingThenComplete());

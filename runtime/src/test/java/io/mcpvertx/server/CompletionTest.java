@@ -189,6 +189,7 @@ class CompletionTest {
     }).map(response -> {
       assertEquals(new JsonArray().add("rust"),
           response.getJsonObject("result").getJsonObject("completion").getJsonArray("values"));
+      assertNoViolations(client);
       return response;
     })).onComplete(test.succeedingThenComplete());
   }

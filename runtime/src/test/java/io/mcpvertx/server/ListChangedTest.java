@@ -105,6 +105,7 @@ class ListChangedTest {
       assertFalse(server.removeResourceTemplate("mem://{absent}"));
       return client.call("ping", null).map(p -> {
         assertTrue(client.notifications().isEmpty(), client.notifications().toString());
+        assertNoViolations(client);
         return p;
       });
     }).onComplete(test.succeedingThenComplete());
@@ -127,6 +128,7 @@ class ListChangedTest {
       return client.awaitNotification("notifications/tools/list_changed");
     }).map(n -> {
       assertEquals(1, client.notifications().size());
+      assertNoViolations(client);
       return n;
     })).onComplete(test.succeedingThenComplete());
   }
@@ -139,6 +141,7 @@ class ListChangedTest {
       server.prompt(Prompt.of("late", null), (args, ctx) -> Future.succeededFuture(PromptResult.of()));
       return client.call("ping", null).map(p -> {
         assertTrue(client.notifications("notifications/prompts/list_changed").isEmpty());
+        assertNoViolations(client);
         return p;
       });
     }).onComplete(test.succeedingThenComplete());
@@ -151,6 +154,7 @@ class ListChangedTest {
       server.removeTool("first");
       assertEquals(0, ((io.mcpvertx.server.impl.McpServerImpl) server).registryListeners());
       assertTrue(client.notifications().isEmpty());
+      assertNoViolations(client);
       return v;
     })).onComplete(test.succeedingThenComplete());
   }

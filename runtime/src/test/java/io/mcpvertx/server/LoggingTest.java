@@ -53,6 +53,7 @@ class LoggingTest {
   void advertisesLogging(Vertx vertx, VertxTestContext test) {
     McpTestClient.inProcess(vertx, server(vertx)).compose(client -> client.initialize("2025-11-25").map(init -> {
       assertEquals(new JsonObject(), init.getJsonObject("capabilities").getJsonObject("logging"));
+      assertNoViolations(client);
       return init;
     })).onComplete(test.succeedingThenComplete());
   }

@@ -138,6 +138,7 @@ class ProgressTest {
     open(vertx, server, "2025-11-25").compose(client -> client.request("tools/call",
         call(new JsonObject().put("not", "a token"))).map(response -> {
           assertTrue(client.notifications().isEmpty(), client.notifications().toString());
+          assertNoViolations(client);
           return response;
         })).onComplete(test.succeedingThenComplete());
   }

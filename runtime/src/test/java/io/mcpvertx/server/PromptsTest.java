@@ -178,6 +178,7 @@ class PromptsTest {
         .map(result -> {
           JsonObject content = result.getJsonArray("messages").getJsonObject(0).getJsonObject("content");
           assertEquals("text", content.getString("type"));
+          assertNoViolations(client);
           return result;
         })).onComplete(test.succeedingThenComplete());
   }
