@@ -143,6 +143,19 @@ class ProgressTest {
         })).onComplete(test.succeedingThenComplete());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"\"token\"", "[1]", "7"})
+  void answersInvalidParamsWhenMetaIsNotAnObject(String meta, Vertx vertx, VertxTestContext test) {
+    McpServer server = server(vertx, ctx -> ctx.progress(1, null, null));
+    JsonObject params = call(null).put("_meta", io.vertx.core.json.Json.decodeValue(meta));
+    open(vertx, server, "2025-11-25").compose(client -> client.request("tools/call", params).map(response -> {
+      McpTesting.assertError(response, -32602);
+      assertTrue(client.notifications().isEmpty(), client.notifications().toString());
+      assertNoViolations(client);
+      return response;
+    })).onComplete(test.succeedingThenComplete());
+  }
+
   @Test
   void sendsNothingAfterTheResponse(Vertx vertx, VertxTestContext test) {
     McpServer server = server(vertx, ctx -> ctx.progress(1, null, null));

@@ -197,8 +197,13 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       return;
     }
     JsonObject params = request.paramsOrEmpty();
-    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(),
-        params.getJsonObject("_meta"), sink);
+    Object meta = params.getValue("_meta");
+    if (meta != null && !(meta instanceof JsonObject)) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: \"_meta\" must be an object"));
+      return;
+    }
+    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(), (JsonObject) meta,
+        sink);
     Future<JsonObject> result;
     try {
       result = serve(method, params, ctx);
