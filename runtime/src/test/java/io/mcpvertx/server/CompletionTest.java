@@ -48,7 +48,8 @@ class CompletionTest {
             (uri, vars, ctx) -> Future.succeededFuture(ResourceResult.text(uri, null, "")))
         .resourceTemplateCompletion(TEMPLATE, "repo", (request, ctx) -> {
           seen.set(request);
-          return Future.succeededFuture(Completion.of(List.of(request.context().getOrDefault("owner", "?") + "/vertx")));
+          String owner = request.context().getOrDefault("owner", "?");
+          return Future.succeededFuture(Completion.of(List.of(owner + "/vertx")));
         });
   }
 

@@ -54,8 +54,10 @@ class ProgressTest {
     });
     open(vertx, server, "2025-11-25").compose(client -> client.call("tools/call", call("job-7")).map(result -> {
       assertEquals(List.of(
-          new JsonObject().put("progressToken", "job-7").put("progress", 1.0).put("total", 3.0).put("message", "Fetched"),
-          new JsonObject().put("progressToken", "job-7").put("progress", 2.0).put("total", 3.0).put("message", "Parsed")),
+          new JsonObject().put("progressToken", "job-7").put("progress", 1.0).put("total", 3.0)
+              .put("message", "Fetched"),
+          new JsonObject().put("progressToken", "job-7").put("progress", 2.0).put("total", 3.0)
+              .put("message", "Parsed")),
           progress(client));
       assertNoViolations(client);
       return result;

@@ -160,7 +160,8 @@ class PromptsTest {
               image);
           JsonObject text = messages.getJsonObject(1).getJsonObject("content");
           assertEquals("resource", text.getString("type"));
-          assertEquals(new JsonObject().put("uri", "file:///a.py").put("mimeType", "text/x-python").put("text", "x = 1"),
+          assertEquals(new JsonObject().put("uri", "file:///a.py").put("mimeType", "text/x-python")
+              .put("text", "x = 1"),
               text.getJsonObject("resource"));
           JsonObject blob = messages.getJsonObject(2).getJsonObject("content").getJsonObject("resource");
           assertEquals(new JsonObject().put("uri", "file:///a.bin").put("blob", "AAEC"), blob);
