@@ -60,7 +60,9 @@ final class SessionRequestContext implements RequestContext {
     this.method = method;
     this.meta = meta == null ? new JsonObject() : meta;
     Object token = this.meta.getValue("progressToken");
-    this.progressToken = token instanceof String || token instanceof Number ? token : null;
+    // A progress token is a string or an integer; anything else (1.5, true, objects) asks for no progress.
+    this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long
+        || token instanceof java.math.BigInteger ? token : null;
     this.sink = sink;
   }
 
