@@ -146,6 +146,28 @@ class CancellationTest {
   }
 
   @Test
+  void ignoresACancellationWhoseIdIsNotAnInteger(Vertx vertx, VertxTestContext test) {
+    SlowTool slow = new SlowTool();
+    open(vertx, slow.server(vertx), "2025-11-25").compose(client -> {
+      long id = client.nextRequestId();
+      Future<JsonObject> call = client.request("tools/call", slowCall());
+      return slow.started.future().compose(ctx -> {
+        client.notify("notifications/cancelled", cancel(id + 0.5, null));
+        client.notify("notifications/cancelled", cancel(String.valueOf(id), null));
+        return client.call("ping", null).map(pong -> ctx);
+      }).compose(ctx -> {
+        assertFalse(ctx.isCancelled());
+        slow.result.complete(ToolResult.text("finished"));
+        return call;
+      }).map(response -> {
+        assertTrue(response.containsKey("result"), response.encode());
+        assertNoViolations(client);
+        return response;
+      });
+    }).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void leavesOtherRequestsRunning(Vertx vertx, VertxTestContext test) {
     List<Promise<ToolResult>> results = new ArrayList<>();
     Promise<Void> bothStarted = Promise.promise();

@@ -341,8 +341,9 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       case CANCELLED -> {
         JsonObject params = notification.paramsOrEmpty();
         Object rawId = params.getValue("requestId");
+        // Request ids are strings or integers: 1.5 names no request (it must not cancel request 1).
         JsonRpcId requestId = rawId instanceof String s ? JsonRpcId.of(s)
-            : rawId instanceof Number n ? JsonRpcId.of(n.longValue()) : null;
+            : rawId instanceof Integer || rawId instanceof Long ? JsonRpcId.of(((Number) rawId).longValue()) : null;
         SessionRequestContext ctx = requestId == null ? null : inFlight.remove(requestId);
         if (ctx != null) {
           ctx.cancel(params.getString("reason"));
