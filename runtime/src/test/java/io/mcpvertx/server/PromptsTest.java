@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.content.Content;
+import io.mcpvertx.server.content.Icon;
 import io.mcpvertx.server.content.ResourceContents;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.prompts.PromptArgument;
@@ -78,6 +79,23 @@ class PromptsTest {
       assertNoViolations(client);
       return list;
     })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void listsPromptIconsOnlyFrom20251125(Vertx vertx, VertxTestContext test) {
+    McpServer server = McpServer.create(vertx).prompt(new Prompt("p", null, null, null,
+        List.of(Icon.of("https://example.com/p.svg"))), (args, ctx) -> Future.succeededFuture(PromptResult.of()));
+    open(vertx, server, "2025-11-25").compose(client -> client.call("prompts/list", null).map(list -> {
+      assertEquals("https://example.com/p.svg", list.getJsonArray("prompts").getJsonObject(0).getJsonArray("icons")
+          .getJsonObject(0).getString("src"));
+      assertNoViolations(client);
+      return list;
+    })).compose(v -> open(vertx, server, "2025-06-18")).compose(client -> client.call("prompts/list", null)
+        .map(list -> {
+          assertFalse(list.getJsonArray("prompts").getJsonObject(0).containsKey("icons"));
+          assertNoViolations(client);
+          return list;
+        })).onComplete(test.succeedingThenComplete());
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.server.content.Icon;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.resources.ResourceTemplate;
@@ -18,10 +19,13 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** resources/list, templates/list, read, subscribe and resources/updated. */
 @ExtendWith(VertxExtension.class)
@@ -74,6 +78,34 @@ class ResourcesTest {
   void leavesResourceTitlesOutBefore20250618(Vertx vertx, VertxTestContext test) {
     open(vertx, server(vertx), "2025-03-26").compose(client -> client.call("resources/list", null).map(list -> {
       assertFalse(list.getJsonArray("resources").getJsonObject(0).containsKey("title"));
+      assertNoViolations(client);
+      return list;
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"2025-11-25", "2025-06-18"})
+  void listsIconsOfResourcesAndTemplatesOnlyFrom20251125(String version, Vertx vertx, VertxTestContext test) {
+    List<Icon> icons = List.of(new Icon("https://example.com/r.png", "image/png", List.of("48x48"), "dark"));
+    McpServer server = McpServer.create(vertx)
+        .resource(new Resource("mem://r", "r", null, null, null, 12L, null, icons),
+            (uri, ctx) -> Future.succeededFuture(ResourceResult.text(uri, null, "")))
+        .resourceTemplate(new ResourceTemplate("mem://{x}", "t", null, null, null, null, icons),
+            (uri, vars, ctx) -> Future.succeededFuture(ResourceResult.text(uri, null, "")));
+    boolean expected = version.equals("2025-11-25");
+    open(vertx, server, version).compose(client -> client.call("resources/list", null).compose(list -> {
+      JsonObject resource = list.getJsonArray("resources").getJsonObject(0);
+      assertEquals(expected, resource.containsKey("icons"), resource.encode());
+      assertEquals(12L, resource.getLong("size"));
+      return client.call("resources/templates/list", null);
+    }).map(list -> {
+      JsonObject template = list.getJsonArray("resourceTemplates").getJsonObject(0);
+      assertEquals(expected, template.containsKey("icons"), template.encode());
+      if (expected) {
+        assertEquals(new JsonObject().put("src", "https://example.com/r.png").put("mimeType", "image/png")
+            .put("sizes", new JsonArray().add("48x48")).put("theme", "dark"),
+            template.getJsonArray("icons").getJsonObject(0));
+      }
       assertNoViolations(client);
       return list;
     })).onComplete(test.succeedingThenComplete());
