@@ -8,7 +8,7 @@ public enum ProtocolFeature {
   TOOL_ANNOTATIONS,
   /** Audio content blocks. */
   AUDIO_CONTENT,
-  /** The {@code completions} server capability and {@code completion/complete}. */
+  /** The {@code completions} server capability (2024-11-05 had {@code completion/complete} without one). */
   COMPLETIONS,
   /** The {@code message} field on progress notifications. */
   PROGRESS_MESSAGE,

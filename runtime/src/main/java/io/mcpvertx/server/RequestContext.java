@@ -48,7 +48,8 @@ public interface RequestContext {
 
   /**
    * Sends {@code notifications/progress} if the request asked for progress. Values must increase; a value that
-   * does not is dropped (and logged), as the spec requires the sequence to be monotonic.
+   * does not is dropped (and logged), as the spec requires the sequence to be monotonic. JSON has no NaN or
+   * infinities, so a non-finite value is dropped too, and a non-finite total is left out.
    *
    * @param total null when unknown
    * @param message null for none (sent only to revisions that carry it)

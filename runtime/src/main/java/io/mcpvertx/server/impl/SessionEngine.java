@@ -229,27 +229,42 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       return;
     }
     JsonObject params = request.paramsOrEmpty();
-    if (params.getValue("_meta") != null && !(params.getValue("_meta") instanceof JsonObject)) {
+    Object meta = params.getValue("_meta");
+    if (meta != null && !(meta instanceof JsonObject)) {
       sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: \"_meta\" must be an object"));
       return;
     }
-    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(),
-        params.getJsonObject("_meta"), sink);
+    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(), (JsonObject) meta,
+        sink);
     Future<JsonObject> result;
     try {
       result = serve(method, params, ctx);
     } catch (RuntimeException e) {
       result = Future.failedFuture(e);
     }
-    if (result.isComplete()) {
+    if (result.isComplete() && !ctx.hasQueuedEmissions()) {
       respond(ctx, result);
     } else {
       inFlight.put(request.id(), ctx);
-      result.onComplete(ar -> onContext(() -> {
-        inFlight.remove(request.id(), ctx);
-        respond(ctx, ar);
-        wakeIdleWaiters();
-      }));
+      result.onComplete(ar -> respondAfterEmissions(ctx, ar));
+    }
+  }
+
+  /**
+   * Responds once the progress and log messages the handler sent from other threads before completing have
+   * gone out. Those are queued on the context; a future completed on a worker (executeBlocking) may be seen
+   * complete here before they run, so the response is queued behind them rather than sent at once.
+   */
+  private void respondAfterEmissions(SessionRequestContext ctx, io.vertx.core.AsyncResult<JsonObject> ar) {
+    Runnable finish = () -> {
+      inFlight.remove(ctx.requestId(), ctx);
+      respond(ctx, ar);
+      wakeIdleWaiters();
+    };
+    if (onContextNow() && !ctx.hasQueuedEmissions()) {
+      finish.run();
+    } else {
+      context.runOnContext(v -> finish.run());
     }
   }
 
@@ -277,7 +292,10 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       case PROMPTS_GET:
         return features.getPrompt(params, ctx);
       case COMPLETION_COMPLETE:
-        if (!advertised.containsKey("completions")) {
+        // 2024-11-05 had completion/complete but no capability to announce it: serve it when we have handlers.
+        boolean offered = version.supports(ProtocolFeature.COMPLETIONS) ? advertised.containsKey("completions")
+            : !server.registry().snapshot().completions().isEmpty();
+        if (!offered) {
           throw McpException.methodNotFound(method.wireName() + " (the server offers no completions)");
         }
         return features.complete(params, ctx);
@@ -360,8 +378,9 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       case CANCELLED -> {
         JsonObject params = notification.paramsOrEmpty();
         Object rawId = params.getValue("requestId");
+        // Request ids are strings or integers: 1.5 names no request (it must not cancel request 1).
         JsonRpcId requestId = rawId instanceof String s ? JsonRpcId.of(s)
-            : rawId instanceof Number n ? JsonRpcId.of(n.longValue()) : null;
+            : rawId instanceof Integer || rawId instanceof Long ? JsonRpcId.of(((Number) rawId).longValue()) : null;
         SessionRequestContext ctx = requestId == null ? null : inFlight.remove(requestId);
         if (ctx != null) {
           ctx.cancel(params.getValue("reason") instanceof String reason ? reason : null);
@@ -468,9 +487,14 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     return Optional.ofNullable(principal);
   }
 
+  /** Whether the calling thread is the session's event loop, running the session's context. */
+  boolean onContextNow() {
+    return Vertx.currentContext() == context && Context.isOnEventLoopThread();
+  }
+
   /** Runs {@code action} on the session's context: now if already there, otherwise queued. */
   void onContext(Runnable action) {
-    if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
+    if (onContextNow()) {
       action.run();
     } else {
       context.runOnContext(v -> action.run());

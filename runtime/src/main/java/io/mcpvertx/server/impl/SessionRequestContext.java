@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@link RequestContext} of a request served by a {@link SessionEngine}. Everything it emits goes to the
@@ -44,10 +45,14 @@ final class SessionRequestContext implements RequestContext {
   private final JsonObject meta;
   private final Object progressToken;
   private final MessageSink sink;
-  private boolean cancelled;
+  /** Written on the session's context; volatile because blocking handlers poll it from their own thread. */
+  private volatile boolean cancelled;
+  private String cancelReason;
   private boolean finished;
   private double lastProgress = Double.NEGATIVE_INFINITY;
   private List<Handler<String>> cancelHandlers;
+  /** Emissions made from other threads and not yet run on the context; the response waits for them. */
+  private final AtomicInteger queuedEmissions = new AtomicInteger();
 
   SessionRequestContext(SessionEngine session, JsonRpcId requestId, String method, JsonObject meta, MessageSink sink) {
     this.session = session;
@@ -55,7 +60,9 @@ final class SessionRequestContext implements RequestContext {
     this.method = method;
     this.meta = meta == null ? new JsonObject() : meta;
     Object token = this.meta.getValue("progressToken");
-    this.progressToken = token instanceof String || token instanceof Number ? token : null;
+    // A progress token is a string or an integer; anything else (1.5, true, objects) asks for no progress.
+    this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long
+        || token instanceof java.math.BigInteger ? token : null;
     this.sink = sink;
   }
 
@@ -102,19 +109,43 @@ final class SessionRequestContext implements RequestContext {
     return sink;
   }
 
+  /**
+   * Runs an emission (progress, log) on the session's context. One made from another thread is counted until
+   * it runs, so that a handler that emits and then completes its future from that thread gets its emissions
+   * out before the response (see {@link SessionEngine}).
+   */
+  private void emit(Runnable action) {
+    if (session.onContextNow()) {
+      action.run();
+      return;
+    }
+    queuedEmissions.incrementAndGet();
+    session.context().runOnContext(v -> {
+      queuedEmissions.decrementAndGet();
+      action.run();
+    });
+  }
+
+  /** Whether emissions made from other threads are still queued for the session's context. */
+  boolean hasQueuedEmissions() {
+    return queuedEmissions.get() > 0;
+  }
+
   @Override
   public void progress(double progress, Double total, String message) {
-    session.onContext(() -> {
+    emit(() -> {
       if (progressToken == null || cancelled || finished) {
         return;
       }
-      if (!(progress > lastProgress)) {
-        LOG.log(Level.DEBUG, () -> "Dropped non-increasing progress " + progress + " for request " + requestId);
+      if (!(progress > lastProgress) || Double.isInfinite(progress)) {
+        // JSON has no NaN or infinities (Jackson would write them as strings), so those are dropped too.
+        LOG.log(Level.DEBUG, () -> "Dropped non-increasing or non-finite progress " + progress + " for request "
+            + requestId);
         return;
       }
       lastProgress = progress;
       JsonObject params = new JsonObject().put("progressToken", progressToken).put("progress", progress);
-      if (total != null) {
+      if (total != null && Double.isFinite(total)) {
         params.put("total", total);
       }
       if (message != null && protocolVersion().supports(ProtocolFeature.PROGRESS_MESSAGE)) {
@@ -126,7 +157,7 @@ final class SessionRequestContext implements RequestContext {
 
   @Override
   public void log(LoggingLevel level, String logger, Object data) {
-    session.onContext(() -> {
+    emit(() -> {
       if (!finished && !cancelled) {
         session.sendLog(level, logger, data, sink);
       }
@@ -142,7 +173,7 @@ final class SessionRequestContext implements RequestContext {
   public RequestContext onCancel(Handler<String> handler) {
     session.onContext(() -> {
       if (cancelled) {
-        handler.handle(null);
+        handler.handle(cancelReason);
       } else {
         if (cancelHandlers == null) {
           cancelHandlers = new ArrayList<>(1);
@@ -159,6 +190,7 @@ final class SessionRequestContext implements RequestContext {
       return;
     }
     cancelled = true;
+    cancelReason = reason;
     if (cancelHandlers != null) {
       for (Handler<String> handler : cancelHandlers) {
         try {

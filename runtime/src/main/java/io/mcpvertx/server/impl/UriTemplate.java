@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
  */
 final class UriTemplate {
 
-  private static final Pattern EXPRESSION = Pattern.compile("\\{([+#/?]?)([A-Za-z0-9_.,]+)}");
+  /** RFC 6570 varname: varchars with single dots between them (a leading dot is the label operator). */
+  private static final String NAME = "[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*";
+  private static final Pattern EXPRESSION = Pattern.compile("\\{([+#/?]?)(" + NAME + "(?:," + NAME + ")*)}");
 
   private final String template;
   private final Pattern pattern;
@@ -32,7 +34,7 @@ final class UriTemplate {
     Matcher m = EXPRESSION.matcher(template);
     int last = 0;
     while (m.find()) {
-      regex.append(Pattern.quote(template.substring(last, m.start())));
+      regex.append(Pattern.quote(literal(template.substring(last, m.start()))));
       String op = m.group(1);
       String[] vars = m.group(2).split(",");
       switch (op) {
@@ -62,13 +64,18 @@ final class UriTemplate {
       }
       last = m.end();
     }
-    regex.append(Pattern.quote(template.substring(last))).append('$');
-    if (template.indexOf('{', last) >= 0 || template.substring(last).contains("}")) {
-      throw new IllegalArgumentException("Malformed URI template: " + template);
-    }
+    regex.append(Pattern.quote(literal(template.substring(last)))).append('$');
     this.pattern = Pattern.compile(regex.toString());
     this.names = List.copyOf(pathNames);
     this.queryNames = List.copyOf(query);
+  }
+
+  /** A literal part: a brace in it is an expression we do not support, or a malformed one. */
+  private String literal(String part) {
+    if (part.indexOf('{') >= 0 || part.indexOf('}') >= 0) {
+      throw new IllegalArgumentException("Malformed or unsupported URI template expression in " + template);
+    }
+    return part;
   }
 
   private void requireSingle(String[] vars) {
