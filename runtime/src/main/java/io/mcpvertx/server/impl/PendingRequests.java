@@ -24,7 +24,9 @@ import java.util.Map;
  */
 final class PendingRequests {
 
-  private record Entry(String method, Promise<JsonObject> promise, long timerId) {
+  /** One unanswered request; {@code origin} is the client request it was made for (null if none). */
+  private record Entry(String method, Promise<JsonObject> promise, long timerId, JsonRpcId origin,
+      MessageSink sink) {
   }
 
   private final Vertx vertx;
@@ -40,6 +42,11 @@ final class PendingRequests {
   }
 
   Future<JsonObject> send(String method, JsonObject params, MessageSink sink) {
+    return send(method, params, sink, null);
+  }
+
+  /** Sends a request made while serving the client request {@code origin}, so it ends when that one does. */
+  Future<JsonObject> send(String method, JsonObject params, MessageSink sink, JsonRpcId origin) {
     if (entries.size() >= max) {
       return Future.failedFuture(new McpException(JsonRpcErrorCodes.SERVER_OVERLOADED,
           "Too many unanswered server-to-client requests (limit " + max + ")"));
@@ -54,7 +61,7 @@ final class PendingRequests {
             "The client did not answer " + method + " within " + timeoutMs + " ms"));
       }
     });
-    entries.put(id, new Entry(method, promise, timer));
+    entries.put(id, new Entry(method, promise, timer, origin, sink));
     sink.send(new JsonRpcRequest(id, method, params));
     return promise.future();
   }
@@ -78,6 +85,24 @@ final class PendingRequests {
     vertx.cancelTimer(entry.timerId());
     entry.promise().fail(new McpException(response.error()));
     return true;
+  }
+
+  /**
+   * The client cancelled {@code origin}: the requests made for it are withdrawn (the client is told with
+   * {@code notifications/cancelled}) and fail, so they hold no slot until their timeout.
+   */
+  void cancelFor(JsonRpcId origin, String reason) {
+    entries.entrySet().removeIf(e -> {
+      Entry entry = e.getValue();
+      if (!origin.equals(entry.origin())) {
+        return false;
+      }
+      vertx.cancelTimer(entry.timerId());
+      entry.sink().send(new JsonRpcNotification("notifications/cancelled",
+          new JsonObject().put("requestId", e.getKey().wireValue()).put("reason", reason)));
+      entry.promise().fail(new McpException(JsonRpcErrorCodes.REQUEST_CANCELLED, reason));
+      return true;
+    });
   }
 
   void failAll(String reason) {

@@ -293,8 +293,9 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
         return features.getPrompt(params, ctx);
       case COMPLETION_COMPLETE:
         // 2024-11-05 had completion/complete but no capability to announce it: serve it when we have handlers.
-        boolean offered = version.supports(ProtocolFeature.COMPLETIONS) ? advertised.containsKey("completions")
-            : !server.registry().snapshot().completions().isEmpty();
+        // Completions registered after initialize are served too, though the capability could not announce them.
+        boolean offered = advertised.containsKey("completions")
+            || !server.registry().snapshot().completions().isEmpty();
         if (!offered) {
           throw McpException.methodNotFound(method.wireName() + " (the server offers no completions)");
         }

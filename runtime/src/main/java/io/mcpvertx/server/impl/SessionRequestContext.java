@@ -191,6 +191,7 @@ final class SessionRequestContext implements RequestContext {
     }
     cancelled = true;
     cancelReason = reason;
+    session.pending().cancelFor(requestId, "The request they were made for was cancelled");
     if (cancelHandlers != null) {
       for (Handler<String> handler : cancelHandlers) {
         try {
@@ -262,7 +263,7 @@ final class SessionRequestContext implements RequestContext {
   @Override
   public void elicitationComplete(String elicitationId) {
     session.onContext(() -> {
-      if (protocolVersion().supports(ProtocolFeature.ELICITATION_URL)) {
+      if (protocolVersion().supports(ProtocolFeature.ELICITATION_URL) && client().supportsElicitationUrl()) {
         session.defaultSink().send(new JsonRpcNotification("notifications/elicitation/complete",
             new JsonObject().put("elicitationId", elicitationId)));
       }
@@ -278,7 +279,12 @@ final class SessionRequestContext implements RequestContext {
     if (cancelled) {
       return Future.failedFuture(new McpException(JsonRpcErrorCodes.REQUEST_CANCELLED, "The request was cancelled"));
     }
-    return session.pending().send(method, params == null ? new JsonObject() : params, sink);
+    if (session.state() == io.mcpvertx.server.SessionState.AWAITING_INITIALIZED) {
+      // The lifecycle forbids requests other than ping before the client said it is initialized.
+      return Future.failedFuture(new McpException(JsonRpcErrorCodes.INVALID_REQUEST,
+          "The client has not sent notifications/initialized yet; " + method + " must wait for it"));
+    }
+    return session.pending().send(method, params == null ? new JsonObject() : params, sink, requestId);
   }
 
   private static McpException missingCapability(String name, JsonObject required) {
