@@ -44,5 +44,10 @@ public enum ProtocolFeature {
   /** {@code MCP-Protocol-Version} on every HTTP request after initialization. */
   PROTOCOL_VERSION_HEADER,
   /** The {@code description} field on {@link io.mcpvertx.protocol.ProtocolVersion} implementation info. */
-  IMPLEMENTATION_DESCRIPTION
+  IMPLEMENTATION_DESCRIPTION,
+  /**
+   * The stateless generation (2026-07-28): no sessions; per-request {@code _meta}; {@code resultType} on every
+   * result; multi round-trip requests instead of server-to-client requests; {@code subscriptions/listen}.
+   */
+  STATELESS
 }

@@ -11,7 +11,8 @@ import java.util.Set;
  * The protocol revisions the session engine speaks, and what each allows. Code asks
  * {@code version.supports(feature)}; it never compares revision strings.
  *
- * <p>2026-07-28 is not listed here: it has no sessions and is served by the stateless engine.
+ * <p>2026-07-28 is the stateless generation: it has no sessions, so {@link #negotiate} never picks it; the
+ * stateless engine serves it.
  */
 public enum ProtocolVersion {
   V2024_11_05("2024-11-05", EnumSet.noneOf(ProtocolFeature.class)),
@@ -23,9 +24,13 @@ public enum ProtocolVersion {
       STRUCTURED_OUTPUT, ELICITATION_FORM, RESOURCE_LINKS, TITLES, COMPLETION_CONTEXT, EXTENDED_META,
       PROTOCOL_VERSION_HEADER, ICONS, ELICITATION_URL, ELICITATION_ENUM_SCHEMAS, SAMPLING_TOOLS,
       INPUT_VALIDATION_AS_TOOL_ERROR, TASKS,
-      SSE_PRIMING, IMPLEMENTATION_DESCRIPTION));
+      SSE_PRIMING, IMPLEMENTATION_DESCRIPTION)),
+  V2026_07_28("2026-07-28", EnumSet.of(TOOL_ANNOTATIONS, AUDIO_CONTENT, COMPLETIONS, PROGRESS_MESSAGE,
+      STRUCTURED_OUTPUT, ELICITATION_FORM, RESOURCE_LINKS, TITLES, COMPLETION_CONTEXT, EXTENDED_META,
+      PROTOCOL_VERSION_HEADER, ICONS, ELICITATION_URL, ELICITATION_ENUM_SCHEMAS, SAMPLING_TOOLS,
+      INPUT_VALIDATION_AS_TOOL_ERROR, IMPLEMENTATION_DESCRIPTION, STATELESS));
 
-  /** The newest revision, offered when a client asks for one we do not speak. */
+  /** The newest session revision, offered when an initialize asks for one we do not speak. */
   public static final ProtocolVersion LATEST = V2025_11_25;
 
   /**
@@ -67,7 +72,12 @@ public enum ProtocolVersion {
    * anything else gets the newest one we speak, and the client decides whether to go on.
    */
   public static ProtocolVersion negotiate(String requested) {
-    return fromId(requested).orElse(LATEST);
+    return fromId(requested).filter(v -> !v.supports(STATELESS)).orElse(LATEST);
+  }
+
+  /** The revisions served with sessions (initialize), oldest first. */
+  public static java.util.List<ProtocolVersion> sessionVersions() {
+    return java.util.Arrays.stream(values()).filter(v -> !v.supports(STATELESS)).toList();
   }
 
   @Override

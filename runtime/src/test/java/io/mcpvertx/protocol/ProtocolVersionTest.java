@@ -86,7 +86,7 @@ class ProtocolVersionTest {
 
   @Test
   void featuresOnlyGrowAfter20250326ExceptBatching() {
-    ProtocolVersion[] versions = ProtocolVersion.values();
+    ProtocolVersion[] versions = ProtocolVersion.sessionVersions().toArray(new ProtocolVersion[0]);
     for (int i = 1; i < versions.length; i++) {
       Set<ProtocolFeature> earlier = EnumSet.copyOf(featuresOf(versions[i - 1]));
       earlier.remove(BATCHING);
@@ -100,7 +100,24 @@ class ProtocolVersionTest {
     for (int i = 1; i < versions.length; i++) {
       assertTrue(versions[i - 1].id().compareTo(versions[i].id()) < 0);
     }
-    assertEquals(ProtocolVersion.LATEST, versions[versions.length - 1]);
+    List<ProtocolVersion> sessions = ProtocolVersion.sessionVersions();
+    assertEquals(ProtocolVersion.LATEST, sessions.get(sessions.size() - 1));
+  }
+
+  @Test
+  void version20260728IsStatelessWithoutSessionOnlyFeatures() {
+    Set<ProtocolFeature> features = featuresOf(ProtocolVersion.V2026_07_28);
+    assertTrue(features.contains(STATELESS));
+    assertFalse(features.contains(TASKS), "2026-07-28 has tasks only as an extension");
+    assertFalse(features.contains(SSE_PRIMING), "2026-07-28 streams are not resumable");
+    assertFalse(features.contains(BATCHING));
+    assertTrue(ProtocolVersion.sessionVersions().stream().noneMatch(v -> v.supports(STATELESS)));
+  }).stream().noneMatch(f -> f == STATELESS) ? EnumSet.of(STATELESS) : EnumSet.noneOf(ProtocolFeature.class)));
+  }
+
+  @Test
+  void negotiationNeverPicksTheStatelessRevision() {
+    assertEquals(ProtocolVersion.LATEST, ProtocolVersion.negotiate("2026-07-28"));
   }
 
   @Test
