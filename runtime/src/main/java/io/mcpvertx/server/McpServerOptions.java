@@ -21,6 +21,7 @@ public class McpServerOptions {
   private int maxConcurrentRequests;
   private BlockingExecution blockingExecution;
   private JsonRpcCodecOptions codecOptions;
+  private StatelessOptions statelessOptions;
 
   public McpServerOptions() {
     serverInfo = ServerInfo.of(DEFAULT_NAME, DEFAULT_VERSION);
@@ -30,6 +31,7 @@ public class McpServerOptions {
     maxConcurrentRequests = DEFAULT_MAX_CONCURRENT_REQUESTS;
     blockingExecution = BlockingExecution.WORKER;
     codecOptions = new JsonRpcCodecOptions();
+    statelessOptions = new StatelessOptions();
   }
 
   public McpServerOptions(McpServerOptions other) {
@@ -41,6 +43,7 @@ public class McpServerOptions {
     maxConcurrentRequests = other.maxConcurrentRequests;
     blockingExecution = other.blockingExecution;
     codecOptions = new JsonRpcCodecOptions(other.codecOptions);
+    statelessOptions = new StatelessOptions(other.statelessOptions);
   }
 
   public McpServerOptions(JsonObject json) {
@@ -57,6 +60,9 @@ public class McpServerOptions {
     if (json.getValue("codec") instanceof JsonObject codec) {
       codecOptions = new JsonRpcCodecOptions(codec);
     }
+    if (json.getValue("stateless") instanceof JsonObject stateless) {
+      statelessOptions = new StatelessOptions(stateless);
+    }
   }
 
   public JsonObject toJson() {
@@ -67,7 +73,8 @@ public class McpServerOptions {
         .put("maxPendingServerRequests", maxPendingServerRequests)
         .put("maxConcurrentRequests", maxConcurrentRequests)
         .put("blockingExecution", blockingExecution.name())
-        .put("codec", codecOptions.toJson());
+        .put("codec", codecOptions.toJson())
+        .put("stateless", statelessOptions.toJson());
     if (instructions != null) {
       json.put("instructions", instructions);
     }
@@ -160,6 +167,16 @@ public class McpServerOptions {
 
   public McpServerOptions setCodecOptions(JsonRpcCodecOptions codecOptions) {
     this.codecOptions = java.util.Objects.requireNonNull(codecOptions, "codecOptions");
+    return this;
+  }
+
+  public StatelessOptions getStatelessOptions() {
+    return statelessOptions;
+  }
+
+  /** Options of the stateless (2026-07-28) generation. */
+  public McpServerOptions setStatelessOptions(StatelessOptions statelessOptions) {
+    this.statelessOptions = java.util.Objects.requireNonNull(statelessOptions, "statelessOptions");
     return this;
   }
 }

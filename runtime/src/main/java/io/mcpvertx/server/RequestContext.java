@@ -77,6 +77,25 @@ public interface RequestContext {
   /** Asks the client for its roots. Same failure rules as {@link #elicit}. */
   Future<List<Root>> roots();
 
+  /**
+   * Like {@link #elicit(ElicitRequest)}, naming the request. Over the stateless revision the client answers
+   * input requests by key, so a handler that asks more than once per call, or wants stable keys, names them;
+   * unnamed requests are numbered in the order they are made. Sessions ignore the key.
+   */
+  default Future<ElicitResult> elicit(String key, ElicitRequest request) {
+    return elicit(request);
+  }
+
+  /** Like {@link #sample(SamplingRequest)}, naming the request (see {@link #elicit(String, ElicitRequest)}). */
+  default Future<SamplingResult> sample(String key, SamplingRequest request) {
+    return sample(request);
+  }
+
+  /** Like {@link #roots()}, naming the request (see {@link #elicit(String, ElicitRequest)}). */
+  default Future<List<Root>> roots(String key) {
+    return roots();
+  }
+
   /** Tells the client a URL-mode elicitation finished (2025-11-25 {@code notifications/elicitation/complete}). */
   void elicitationComplete(String elicitationId);
 
