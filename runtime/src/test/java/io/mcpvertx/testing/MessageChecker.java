@@ -71,10 +71,16 @@ public final class MessageChecker {
       }
     } else if (message.containsKey("error")) {
       String envelope = SpecSchemas.defines(version, "JSONRPCErrorResponse") ? "JSONRPCErrorResponse" : "JSONRPCError";
-      if (message.getValue("id") == null && envelope.equals("JSONRPCError")) {
-        // Older schemas cannot express JSON-RPC's "id": null for unreadable requests; check the rest.
+      if (message.containsKey("id") && message.getValue("id") == null) {
+        // JSON-RPC 2.0 requires "id": null when the request's id could not be read, and MCP says every message
+        // follows JSON-RPC 2.0. No MCP schema can express it: the older ones require a string or integer id, the
+        // newer ones (2025-11-25 on) make the id optional but still not nullable. Check the rest of the message.
         JsonObject copy = message.copy();
-        copy.put("id", 0);
+        if (envelope.equals("JSONRPCError")) {
+          copy.put("id", 0);
+        } else {
+          copy.remove("id");
+        }
         problems.addAll(prefix(envelope, SpecSchemas.violations(version, envelope, copy)));
       } else {
         problems.addAll(prefix(envelope, SpecSchemas.violations(version, envelope, message)));
