@@ -154,6 +154,22 @@ class McpSessionVerticleLifecycleTest {
   }
 
   @Test
+  void drainWithATimeoutOfZeroCompletes(Vertx vertx, VertxTestContext test) {
+    Promise<Void> started = Promise.promise();
+    McpServer server = holdingServer(vertx, started, Promise.<Void>promise().future(), Promise.promise());
+    McpEventBus.registerCodecs(vertx);
+    McpSessionVerticle verticle = new McpSessionVerticle(server, "zero", "test.default.zero");
+    vertx.deployVerticle(verticle)
+        .compose(id -> {
+          vertx.eventBus().send(McpEventBus.sessionAddress("zero"), BusClient.initializeRequest(1, LATEST, null));
+          vertx.eventBus().send(McpEventBus.sessionAddress("zero"), hold(2));
+          return started.future();
+        })
+        .compose(v -> verticle.drain(0))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void aSessionServesAgainAfterTheVerticleIsRedeployedUnderTheSameId(Vertx vertx, VertxTestContext test) {
     McpServer server = McpServer.create(vertx);
     BusClient.connect(vertx, server)
