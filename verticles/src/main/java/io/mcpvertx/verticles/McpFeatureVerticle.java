@@ -95,7 +95,7 @@ public abstract class McpFeatureVerticle extends VerticleBase {
       if (ar.succeeded()) {
         message.reply(ar.result());
       } else if (ar.cause() instanceof McpException mcp) {
-        message.fail(mcp.code(), mcp.getMessage());
+        RemoteProtocol.replyError(message, mcp);
       } else {
         LOG.log(Level.ERROR, kind() + " " + key() + " failed", ar.cause());
         message.fail(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error in " + kind() + " " + key());

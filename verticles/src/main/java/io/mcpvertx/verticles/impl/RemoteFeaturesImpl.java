@@ -147,7 +147,7 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
         new JsonObject().put("callId", callId).put("reason", reason)));
     return callback.completion()
         .compose(v -> bus.<JsonObject>request(address, payload, new DeliveryOptions().setSendTimeout(callTimeoutMs)))
-        .map(Message::body)
+        .compose(RemoteProtocol::result)
         .recover(failure -> Future.failedFuture(RemoteProtocol.toMcpException(failure, what)))
         .eventually(callback::unregister);
   }
@@ -178,8 +178,7 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
       if (ar.succeeded()) {
         message.reply(ar.result());
       } else {
-        io.mcpvertx.protocol.McpException e = RemoteProtocol.toMcpException(ar.cause(), "The client");
-        message.fail(e.code(), e.getMessage());
+        RemoteProtocol.replyError(message, RemoteProtocol.toMcpException(ar.cause(), "The client"));
       }
     });
   }

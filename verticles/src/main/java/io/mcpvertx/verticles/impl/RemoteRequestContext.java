@@ -17,7 +17,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -191,7 +190,7 @@ public final class RemoteRequestContext implements RequestContext {
   private Future<JsonObject> ask(JsonObject question) {
     return vertx.eventBus().<JsonObject>request(callback, question,
             new DeliveryOptions().setSendTimeout(clientRequestTimeoutMs))
-        .map(Message::body)
+        .compose(RemoteProtocol::result)
         .recover(failure -> Future.failedFuture(RemoteProtocol.toMcpException(failure, "The calling session")));
   }
 }
