@@ -5,6 +5,7 @@ import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.verticles.impl.RemoteProtocol;
 import io.mcpvertx.verticles.impl.RemoteRequestContext;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;
@@ -92,15 +93,19 @@ public abstract class McpFeatureVerticle extends VerticleBase {
     }
     result.onComplete(ar -> {
       calls.remove(callId);
-      if (ar.succeeded()) {
-        message.reply(ar.result());
-      } else if (ar.cause() instanceof McpException mcp) {
-        RemoteProtocol.replyError(message, mcp);
-      } else {
-        LOG.log(Level.ERROR, kind() + " " + key() + " failed", ar.cause());
-        message.fail(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error in " + kind() + " " + key());
-      }
+      ctx.flush().onComplete(flushed -> answer(message, ar));
     });
+  }
+
+  private void answer(Message<JsonObject> message, AsyncResult<JsonObject> ar) {
+    if (ar.succeeded()) {
+      message.reply(ar.result());
+    } else if (ar.cause() instanceof McpException mcp) {
+      RemoteProtocol.replyError(message, mcp);
+    } else {
+      LOG.log(Level.ERROR, kind() + " " + key() + " failed", ar.cause());
+      message.fail(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error in " + kind() + " " + key());
+    }
   }
 
   private void onCancel(Message<JsonObject> message) {

@@ -160,6 +160,8 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
       case "log" -> ctx.log(LoggingLevel.fromWireName(body.getString("level")).orElse(LoggingLevel.INFO),
           body.getString("logger"), body.getValue("data"));
       case "elicitationComplete" -> ctx.elicitationComplete(body.getString("elicitationId"));
+      // Everything sent before it has been handled: the callback consumer serves one message at a time, in order.
+      case "flush" -> message.reply(new JsonObject());
       case "elicit" -> answer(message, ctx.elicit(elicitRequest(body.getJsonObject("params", new JsonObject())))
           .map(r -> r.toJson()));
       case "sample" -> answer(message, ctx.sample(new SamplingRequest(body.getJsonObject("params")))

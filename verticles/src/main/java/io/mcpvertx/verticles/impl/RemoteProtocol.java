@@ -25,7 +25,9 @@ import java.util.HexFormat;
  *       {@link #ERROR_HEADER} set, or a failure whose code is the JSON-RPC error code.</li>
  *   <li>{@code address + ".cancel"} (send): {@code {callId, reason}}.</li>
  *   <li>{@code callback} (send, or request/reply for client requests): {@code {type, ...}} for progress, logging,
- *       elicitation, sampling and roots made by the handler while serving the call; replies as above.</li>
+ *       elicitation, sampling and roots made by the handler while serving the call; replies as above. Before
+ *       answering a call that sent any, the feature verticle sends {@code {type: flush}} there and waits for its
+ *       reply, so the call's reply cannot overtake them.</li>
  * </ul>
  */
 public final class RemoteProtocol {

@@ -44,6 +44,7 @@ public final class RemoteRequestContext implements RequestContext {
   private final long clientRequestTimeoutMs;
   private boolean cancelled;
   private List<Handler<String>> cancelHandlers;
+  private volatile boolean unflushed;
 
   public RemoteRequestContext(Vertx vertx, Context context, String callback, JsonObject shipped,
       long clientRequestTimeoutMs) {
@@ -125,13 +126,13 @@ public final class RemoteRequestContext implements RequestContext {
 
   @Override
   public void progress(double progress, Double total, String message) {
-    vertx.eventBus().send(callback, new JsonObject().put("type", "progress").put("progress", progress)
+    tell(new JsonObject().put("type", "progress").put("progress", progress)
         .put("total", total).put("message", message));
   }
 
   @Override
   public void log(LoggingLevel level, String logger, Object data) {
-    vertx.eventBus().send(callback, new JsonObject().put("type", "log").put("level", level.wireName())
+    tell(new JsonObject().put("type", "log").put("level", level.wireName())
         .put("logger", logger).put("data", data));
   }
 
@@ -178,13 +179,34 @@ public final class RemoteRequestContext implements RequestContext {
 
   @Override
   public void elicitationComplete(String elicitationId) {
-    vertx.eventBus().send(callback, new JsonObject().put("type", "elicitationComplete")
+    tell(new JsonObject().put("type", "elicitationComplete")
         .put("elicitationId", elicitationId));
   }
 
   @Override
   public <T> Future<T> executeBlocking(Callable<T> work) {
     return context.executeBlocking(work, false);
+  }
+
+  /**
+   * Completes once the calling server has handled every progress, log and elicitation-complete message sent so
+   * far. The call's reply travels to another address, so without this it can overtake them, and the session drops
+   * what arrives after the response.
+   */
+  public Future<Void> flush() {
+    if (!unflushed) {
+      return Future.succeededFuture();
+    }
+    unflushed = false;
+    return vertx.eventBus().request(callback, new JsonObject().put("type", "flush"),
+            new DeliveryOptions().setSendTimeout(clientRequestTimeoutMs))
+        .<Void>mapEmpty()
+        .otherwiseEmpty();
+  }
+
+  private void tell(JsonObject message) {
+    unflushed = true;
+    vertx.eventBus().send(callback, message);
   }
 
   private Future<JsonObject> ask(JsonObject question) {
