@@ -3,6 +3,7 @@ package io.mcpvertx.verticles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.prompts.PromptMessage;
@@ -102,7 +103,11 @@ final class FeatureVerticles {
 
   /** A server offering one local tool, prompt and resource. */
   static McpServer server(Vertx vertx) {
-    return McpServer.create(vertx)
+    return server(vertx, new McpServerOptions());
+  }
+
+  static McpServer server(Vertx vertx, McpServerOptions options) {
+    return McpServer.create(vertx, options)
         .tool(Tool.builder("local-tool").build(), (args, ctx) -> Future.succeededFuture(ToolResult.text("local")))
         .prompt(Prompt.of("local-prompt", "A local prompt"),
             (args, ctx) -> Future.succeededFuture(PromptResult.of(PromptMessage.user("local"))))
@@ -137,7 +142,11 @@ final class FeatureVerticles {
    * the client has been told the list changed (so the feature is registered).
    */
   static Future<McpTestClient> withRemote(Vertx vertx, McpFeatureVerticle verticle, JsonObject capabilities) {
-    McpServer server = server(vertx);
+    return withRemote(vertx, server(vertx), verticle, capabilities);
+  }
+
+  static Future<McpTestClient> withRemote(Vertx vertx, McpServer server, McpFeatureVerticle verticle,
+      JsonObject capabilities) {
     String changed = "notifications/" + switch (verticle.kind()) {
       case "tool" -> "tools";
       case "prompt" -> "prompts";
