@@ -14,7 +14,9 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,6 +25,7 @@ import java.util.Map;
  * Extend {@link McpToolVerticle}, {@link McpPromptVerticle} or {@link McpResourceVerticle}.
  *
  * <p>Calls are served on this verticle's context; deploy it as a worker verticle if its handler blocks.
+ * Undeploying it withdraws the feature; calls still being served see a cancellation, and their callers an error.
  */
 public abstract class McpFeatureVerticle extends VerticleBase {
 
@@ -30,10 +33,14 @@ public abstract class McpFeatureVerticle extends VerticleBase {
   private static final long DEFAULT_CLIENT_REQUEST_TIMEOUT_MS = 60_000;
 
   private final String address = RemoteProtocol.CALL_PREFIX + RemoteProtocol.randomId();
-  private final Map<String, RemoteRequestContext> calls = new HashMap<>();
+  private final Map<String, Call> calls = new HashMap<>();
   private MessageConsumer<JsonObject> callConsumer;
   private MessageConsumer<JsonObject> cancelConsumer;
   private MessageConsumer<Object> discoverConsumer;
+
+  /** A call being served: its handler's context and the message to answer. */
+  private record Call(RemoteRequestContext ctx, Message<JsonObject> message) {
+  }
 
   McpFeatureVerticle() {
   }
@@ -68,6 +75,13 @@ public abstract class McpFeatureVerticle extends VerticleBase {
   @Override
   public final Future<?> stop() {
     vertx.eventBus().publish(RemoteProtocol.WITHDRAW, identity());
+    // Answer the calls still being served, or their callers would wait for the whole call timeout.
+    List<Call> unanswered = new ArrayList<>(calls.values());
+    calls.clear();
+    for (Call call : unanswered) {
+      call.ctx().cancel(kind() + " " + key() + " was stopped");
+      call.message().fail(JsonRpcErrorCodes.INTERNAL_ERROR, kind() + " " + key() + " was stopped before it answered");
+    }
     return Future.all(callConsumer.unregister(), cancelConsumer.unregister(), discoverConsumer.unregister());
   }
 
@@ -84,7 +98,7 @@ public abstract class McpFeatureVerticle extends VerticleBase {
     String callId = payload.getString("callId", "");
     RemoteRequestContext ctx = new RemoteRequestContext(vertx, context, payload.getString("callback"),
         payload.getJsonObject("context", new JsonObject()), clientRequestTimeoutMs());
-    calls.put(callId, ctx);
+    calls.put(callId, new Call(ctx, message));
     Future<JsonObject> result;
     try {
       result = serve(payload, ctx);
@@ -92,8 +106,9 @@ public abstract class McpFeatureVerticle extends VerticleBase {
       result = Future.failedFuture(e);
     }
     result.onComplete(ar -> {
-      calls.remove(callId);
-      ctx.flush().onComplete(flushed -> answer(message, ar));
+      if (calls.remove(callId) != null) { // else stop() has answered it
+        ctx.flush().onComplete(flushed -> answer(message, ar));
+      }
     });
   }
 
@@ -109,9 +124,9 @@ public abstract class McpFeatureVerticle extends VerticleBase {
   }
 
   private void onCancel(Message<JsonObject> message) {
-    RemoteRequestContext ctx = calls.get(message.body().getString("callId", ""));
-    if (ctx != null) {
-      ctx.cancel(message.body().getString("reason"));
+    Call call = calls.get(message.body().getString("callId", ""));
+    if (call != null) {
+      call.ctx().cancel(message.body().getString("reason"));
     }
   }
 }
