@@ -120,8 +120,12 @@ final class FeatureVerticles {
    * proves it), so every later registry change reaches it as list_changed.
    */
   static Future<McpTestClient> client(Vertx vertx, McpServer server, JsonObject capabilities) {
+    return client(vertx, server, LATEST, capabilities);
+  }
+
+  static Future<McpTestClient> client(Vertx vertx, McpServer server, String version, JsonObject capabilities) {
     return McpTestClient.inProcess(vertx, server)
-        .compose(client -> client.initialize(LATEST, capabilities)
+        .compose(client -> client.initialize(version, capabilities)
             .compose(init -> client.call("ping", null))
             .map(pong -> client));
   }
@@ -132,8 +136,12 @@ final class FeatureVerticles {
 
   /** Attaches RemoteFeatures on the client's context, so its announcements are handled there, in order. */
   static Future<RemoteFeatures> attachOn(McpTestClient client, Vertx vertx, McpServer server) {
+    return attachOn(client, vertx, server, RemoteFeatures.DEFAULT_CALL_TIMEOUT_MS);
+  }
+
+  static Future<RemoteFeatures> attachOn(McpTestClient client, Vertx vertx, McpServer server, long callTimeoutMs) {
     Promise<RemoteFeatures> attached = Promise.promise();
-    client.context().runOnContext(v -> RemoteFeatures.attach(vertx, server).onComplete(attached));
+    client.context().runOnContext(v -> RemoteFeatures.attach(vertx, server, callTimeoutMs).onComplete(attached));
     return attached.future();
   }
 

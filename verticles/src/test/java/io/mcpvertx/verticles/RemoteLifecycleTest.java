@@ -182,4 +182,44 @@ class RemoteLifecycleTest {
             }))
         .onComplete(test.succeedingThenComplete());
   }
+
+  @Test
+  void aCallThatTakesLongerThanTheCallTimeoutFailsWithRequestTimeout(Vertx vertx, VertxTestContext test) {
+    LambdaTool silent = new LambdaTool(Tool.builder("silent").build(),
+        (args, ctx) -> Promise.<ToolResult>promise().future());
+    McpServer server = FeatureVerticles.server(vertx);
+    FeatureVerticles.client(vertx, server)
+        .compose(client -> FeatureVerticles.attachOn(client, vertx, server, 20)
+            .compose(remote -> vertx.deployVerticle(silent))
+            .compose(id -> client.awaitNotification(TOOLS_CHANGED))
+            .compose(changed -> callForError(client, "silent"))
+            .map(error -> {
+              assertEquals(JsonRpcErrorCodes.REQUEST_TIMEOUT, error.getInteger("code"));
+              assertEquals("tool silent did not answer in time", error.getString("message"));
+              assertNoViolations(client);
+              return error;
+            }))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void closingTheSessionCancelsTheRemoteHandler(Vertx vertx, VertxTestContext test) {
+    Promise<Void> started = Promise.promise();
+    Promise<String> cancelled = Promise.promise();
+    LambdaTool forever = new LambdaTool(Tool.builder("forever").build(), (args, ctx) -> {
+      ctx.onCancel(cancelled::tryComplete);
+      started.complete();
+      return Promise.<ToolResult>promise().future();
+    });
+    FeatureVerticles.withRemote(vertx, forever)
+        .compose(client -> {
+          client.request("tools/call", new JsonObject().put("name", "forever"));
+          return started.future().compose(v -> client.close());
+        })
+        .compose(v -> cancelled.future())
+        .onComplete(test.succeeding(reason -> test.verify(() -> {
+          assertEquals("Session closed", reason);
+          test.completeNow();
+        })));
+  }
 }

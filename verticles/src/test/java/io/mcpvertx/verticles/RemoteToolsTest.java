@@ -214,4 +214,31 @@ class RemoteToolsTest {
         }))
         .onComplete(test.succeedingThenComplete());
   }
+
+  @Test
+  void resultsAndDefinitionsAreWrittenForTheSessionsRevision(Vertx vertx, VertxTestContext test) {
+    LambdaTool tool = new LambdaTool(Tool.builder("modern").title("Modern tool")
+        .outputSchema(new JsonObject().put("type", "object")).build(),
+        (args, ctx) -> Future.succeededFuture(new ToolResult(List.of(), new JsonObject().put("n", 1), false, null)));
+    McpServer server = FeatureVerticles.server(vertx);
+    FeatureVerticles.client(vertx, server, "2025-03-26", new JsonObject())
+        .compose(client -> FeatureVerticles.attachOn(client, vertx, server)
+            .compose(remote -> vertx.deployVerticle(tool))
+            .compose(id -> client.awaitNotification("notifications/tools/list_changed"))
+            .compose(changed -> client.call("tools/list", null))
+            .compose(list -> {
+              JsonObject listed = list.getJsonArray("tools").getJsonObject(1);
+              assertFalse(listed.containsKey("title"));
+              assertFalse(listed.containsKey("outputSchema"));
+              assertEquals("Modern tool", listed.getJsonObject("annotations").getString("title"));
+              return callTool(client, "modern", new JsonObject());
+            })
+            .map(result -> {
+              assertFalse(result.containsKey("structuredContent"));
+              assertEquals("{\"n\":1}", firstText(result));
+              assertNoViolations(client);
+              return result;
+            }))
+        .onComplete(test.succeedingThenComplete());
+  }
 }
