@@ -1,7 +1,6 @@
 package io.mcpvertx.verticles.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
-import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.RequestContext;

@@ -11,7 +11,6 @@ import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
-import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
