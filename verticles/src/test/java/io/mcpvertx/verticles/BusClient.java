@@ -101,7 +101,8 @@ final class BusClient {
         if (answer != null) {
           send(answer, replyTo, stream);
         }
-      } else if (body instanceof JsonRpcResponse || body instanceof JsonRpcErrorResponse || body instanceof SessionBatch) {
+      } else if (body instanceof JsonRpcResponse || body instanceof JsonRpcErrorResponse
+          || body instanceof SessionBatch) {
         answered.tryComplete(List.copyOf(received));
       }
     });

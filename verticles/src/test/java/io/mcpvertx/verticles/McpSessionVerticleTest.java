@@ -51,6 +51,11 @@ class McpSessionVerticleTest {
     return new JsonRpcRequest(JsonRpcId.of(id), "tools/call", params);
   }
 
+  private static JsonRpcResponse responseWithId(List<JsonRpcMessage> responses, long id) {
+    return responses.stream().filter(r -> r instanceof JsonRpcResponse rr && rr.id().equals(JsonRpcId.of(id)))
+        .map(JsonRpcResponse.class::cast).findFirst().orElseThrow();
+  }
+
   private static String text(Message<Object> response) {
     return ((JsonRpcResponse) response.body()).result().getJsonArray("content").getJsonObject(0).getString("text");
   }
@@ -163,11 +168,9 @@ class McpSessionVerticleTest {
           List<JsonRpcMessage> responses = answer.messages();
           assertEquals(3, responses.size());
           assertTrue(responses.contains(invalid));
-          JsonRpcResponse list = (JsonRpcResponse) responses.stream()
-              .filter(r -> r instanceof JsonRpcResponse rr && rr.id().equals(JsonRpcId.of(2))).findFirst().orElseThrow();
+          JsonRpcResponse list = responseWithId(responses, 2);
           assertEquals("echo", list.result().getJsonArray("tools").getJsonObject(0).getString("name"));
-          JsonRpcResponse echoed = (JsonRpcResponse) responses.stream()
-              .filter(r -> r instanceof JsonRpcResponse rr && rr.id().equals(JsonRpcId.of(3))).findFirst().orElseThrow();
+          JsonRpcResponse echoed = responseWithId(responses, 3);
           assertEquals("in a batch", echoed.result().getJsonArray("content").getJsonObject(0).getString("text"));
           test.completeNow();
         })));
@@ -175,7 +178,8 @@ class McpSessionVerticleTest {
 
   @Test
   void rejectsABatchOnARevisionWithoutBatches(Vertx vertx, VertxTestContext test) {
-    SessionBatch batch = new SessionBatch(List.of(new Decoded.Message(new JsonRpcRequest(JsonRpcId.of(2), "ping", null))));
+    SessionBatch batch = new SessionBatch(List.of(
+        new Decoded.Message(new JsonRpcRequest(JsonRpcId.of(2), "ping", null))));
     BusClient.connect(vertx, echoServer(vertx))
         .compose(client -> client.initialize("2025-06-18", null).compose(init -> client.exchange(batch)))
         .onComplete(test.succeeding(replies -> test.verify(() -> {

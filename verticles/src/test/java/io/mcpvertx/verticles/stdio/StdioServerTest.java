@@ -121,7 +121,8 @@ class StdioServerTest {
 
   @Test
   void answersAnOversizeLineWithInvalidRequestAndKeepsServing(Vertx vertx, VertxTestContext test) {
-    McpServerOptions options = new McpServerOptions().setCodecOptions(new JsonRpcCodecOptions().setMaxMessageBytes(1024));
+    McpServerOptions options = new McpServerOptions()
+        .setCodecOptions(new JsonRpcCodecOptions().setMaxMessageBytes(1024));
     StdioPipes pipes = new StdioPipes();
     StdioServer.create(vertx, server(vertx, options), OPTIONS).serve(pipes.in, pipes.out);
     String oversize = new JsonObject().put("jsonrpc", "2.0").put("id", 99).put("method", "tools/call")
