@@ -5,6 +5,7 @@ import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.verticles.impl.RemoteProtocol;
 import io.mcpvertx.verticles.impl.RemoteRequestContext;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;
@@ -13,7 +14,9 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,6 +25,7 @@ import java.util.Map;
  * Extend {@link McpToolVerticle}, {@link McpPromptVerticle} or {@link McpResourceVerticle}.
  *
  * <p>Calls are served on this verticle's context; deploy it as a worker verticle if its handler blocks.
+ * Undeploying it withdraws the feature; calls still being served see a cancellation, and their callers an error.
  */
 public abstract class McpFeatureVerticle extends VerticleBase {
 
@@ -29,10 +33,14 @@ public abstract class McpFeatureVerticle extends VerticleBase {
   private static final long DEFAULT_CLIENT_REQUEST_TIMEOUT_MS = 60_000;
 
   private final String address = RemoteProtocol.CALL_PREFIX + RemoteProtocol.randomId();
-  private final Map<String, RemoteRequestContext> calls = new HashMap<>();
+  private final Map<String, Call> calls = new HashMap<>();
   private MessageConsumer<JsonObject> callConsumer;
   private MessageConsumer<JsonObject> cancelConsumer;
   private MessageConsumer<Object> discoverConsumer;
+
+  /** A call being served: its handler's context and the message to answer. */
+  private record Call(RemoteRequestContext ctx, Message<JsonObject> message) {
+  }
 
   McpFeatureVerticle() {
   }
@@ -67,6 +75,13 @@ public abstract class McpFeatureVerticle extends VerticleBase {
   @Override
   public final Future<?> stop() {
     vertx.eventBus().publish(RemoteProtocol.WITHDRAW, identity());
+    // Answer the calls still being served, or their callers would wait for the whole call timeout.
+    List<Call> unanswered = new ArrayList<>(calls.values());
+    calls.clear();
+    for (Call call : unanswered) {
+      call.ctx().cancel(kind() + " " + key() + " was stopped");
+      call.message().fail(JsonRpcErrorCodes.INTERNAL_ERROR, kind() + " " + key() + " was stopped before it answered");
+    }
     return Future.all(callConsumer.unregister(), cancelConsumer.unregister(), discoverConsumer.unregister());
   }
 
@@ -83,7 +98,7 @@ public abstract class McpFeatureVerticle extends VerticleBase {
     String callId = payload.getString("callId", "");
     RemoteRequestContext ctx = new RemoteRequestContext(vertx, context, payload.getString("callback"),
         payload.getJsonObject("context", new JsonObject()), clientRequestTimeoutMs());
-    calls.put(callId, ctx);
+    calls.put(callId, new Call(ctx, message));
     Future<JsonObject> result;
     try {
       result = serve(payload, ctx);
@@ -91,22 +106,27 @@ public abstract class McpFeatureVerticle extends VerticleBase {
       result = Future.failedFuture(e);
     }
     result.onComplete(ar -> {
-      calls.remove(callId);
-      if (ar.succeeded()) {
-        message.reply(ar.result());
-      } else if (ar.cause() instanceof McpException mcp) {
-        message.fail(mcp.code(), mcp.getMessage());
-      } else {
-        LOG.log(Level.ERROR, kind() + " " + key() + " failed", ar.cause());
-        message.fail(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error in " + kind() + " " + key());
+      if (calls.remove(callId) != null) { // else stop() has answered it
+        ctx.flush().onComplete(flushed -> answer(message, ar));
       }
     });
   }
 
+  private void answer(Message<JsonObject> message, AsyncResult<JsonObject> ar) {
+    if (ar.succeeded()) {
+      message.reply(ar.result());
+    } else if (ar.cause() instanceof McpException mcp) {
+      RemoteProtocol.replyError(message, mcp);
+    } else {
+      LOG.log(Level.ERROR, kind() + " " + key() + " failed", ar.cause());
+      message.fail(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error in " + kind() + " " + key());
+    }
+  }
+
   private void onCancel(Message<JsonObject> message) {
-    RemoteRequestContext ctx = calls.get(message.body().getString("callId", ""));
-    if (ctx != null) {
-      ctx.cancel(message.body().getString("reason"));
+    Call call = calls.get(message.body().getString("callId", ""));
+    if (call != null) {
+      call.ctx().cancel(message.body().getString("reason"));
     }
   }
 }

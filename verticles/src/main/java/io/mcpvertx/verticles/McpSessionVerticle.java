@@ -77,7 +77,9 @@ public class McpSessionVerticle extends VerticleBase {
   public Future<Void> drain(long timeoutMs) {
     io.vertx.core.Promise<Void> drained = io.vertx.core.Promise.promise();
     context.runOnContext(v -> {
-      long timer = vertx.setTimer(timeoutMs, t -> drained.tryComplete());
+      // Vert.x timers need at least 1 ms; a timeout of 0 (allowed by StdioServerOptions) would throw here
+      // and leave the returned future pending forever.
+      long timer = vertx.setTimer(Math.max(1, timeoutMs), t -> drained.tryComplete());
       session.idle().onComplete(ar -> {
         vertx.cancelTimer(timer);
         drained.tryComplete();

@@ -38,6 +38,16 @@ public record Icon(String src, String mimeType, List<String> sizes, String theme
     return json;
   }
 
+  /** Reads icons written by {@link #toJson(List)}; null or absent yields an empty list. */
+  public static List<Icon> fromJson(JsonArray array) {
+    if (array == null) {
+      return List.of();
+    }
+    return array.stream().map(JsonObject.class::cast).map(icon -> new Icon(icon.getString("src"),
+        icon.getString("mimeType"), icon.getJsonArray("sizes") == null ? null
+            : icon.getJsonArray("sizes").stream().map(String::valueOf).toList(), icon.getString("theme"))).toList();
+  }
+
   /** Icons as a JSON array, or null when there are none, so callers can skip the member. */
   public static JsonArray toJson(List<Icon> icons) {
     if (icons == null || icons.isEmpty()) {

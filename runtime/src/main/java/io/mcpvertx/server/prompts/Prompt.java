@@ -53,6 +53,7 @@ public record Prompt(String name, String title, String description, List<PromptA
       args.add(new PromptArgument(arg.getString("name"), arg.getString("title"), arg.getString("description"),
           arg.getBoolean("required", false)));
     }
-    return new Prompt(json.getString("name"), json.getString("title"), json.getString("description"), args, null);
+    return new Prompt(json.getString("name"), json.getString("title"), json.getString("description"), args,
+        Icon.fromJson(json.getJsonArray("icons")));
   }
 }

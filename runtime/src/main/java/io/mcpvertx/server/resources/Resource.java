@@ -56,6 +56,7 @@ public record Resource(String uri, String name, String title, String description
   /** Reads a definition written by {@link #toJson} for the newest revision. */
   public static Resource fromJson(JsonObject json) {
     return new Resource(json.getString("uri"), json.getString("name"), json.getString("title"),
-        json.getString("description"), json.getString("mimeType"), json.getLong("size"), null, null);
+        json.getString("description"), json.getString("mimeType"), json.getLong("size"),
+        Annotations.fromJson(json.getJsonObject("annotations")), Icon.fromJson(json.getJsonArray("icons")));
   }
 }

@@ -140,13 +140,9 @@ public record Tool(String name, String title, String description, JsonObject inp
     ToolAnnotations annotations = a == null ? null : new ToolAnnotations(a.getString("title"),
         a.getBoolean("readOnlyHint"), a.getBoolean("destructiveHint"), a.getBoolean("idempotentHint"),
         a.getBoolean("openWorldHint"));
-    List<Icon> icons = new ArrayList<>();
-    for (Object icon : json.getJsonArray("icons", new io.vertx.core.json.JsonArray())) {
-      JsonObject i = (JsonObject) icon;
-      icons.add(new Icon(i.getString("src"), i.getString("mimeType"), null, i.getString("theme")));
-    }
     return new Tool(json.getString("name"), json.getString("title"), json.getString("description"),
-        json.getJsonObject("inputSchema"), json.getJsonObject("outputSchema"), annotations, icons,
+        json.getJsonObject("inputSchema"), json.getJsonObject("outputSchema"), annotations,
+        Icon.fromJson(json.getJsonArray("icons")),
         json.getJsonObject("_meta"));
   }
 }

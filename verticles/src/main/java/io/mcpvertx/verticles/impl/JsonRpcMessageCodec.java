@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.impl;
 
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.jsonrpc.JsonRpcCodecOptions;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageCodec;
@@ -13,7 +14,13 @@ import io.vertx.core.eventbus.MessageCodec;
  */
 public final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, JsonRpcMessage> {
 
-  private static final JsonRpcCodec WIRE = JsonRpcCodec.create();
+  /**
+   * Reads what another node's server wrote: a message it built or had already admitted, so the limits meant for
+   * clients do not apply (a 5 MB tool result must not turn into an "exceeds the limit" error on its way).
+   */
+  private static final JsonRpcCodec WIRE = JsonRpcCodec.create(new JsonRpcCodecOptions()
+      .setMaxMessageBytes(Integer.MAX_VALUE)
+      .setMaxNestingDepth(1000));
 
   private final String name;
 

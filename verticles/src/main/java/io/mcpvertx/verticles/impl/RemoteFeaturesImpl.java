@@ -147,7 +147,7 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
         new JsonObject().put("callId", callId).put("reason", reason)));
     return callback.completion()
         .compose(v -> bus.<JsonObject>request(address, payload, new DeliveryOptions().setSendTimeout(callTimeoutMs)))
-        .map(Message::body)
+        .compose(RemoteProtocol::result)
         .recover(failure -> Future.failedFuture(RemoteProtocol.toMcpException(failure, what)))
         .eventually(callback::unregister);
   }
@@ -160,6 +160,8 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
       case "log" -> ctx.log(LoggingLevel.fromWireName(body.getString("level")).orElse(LoggingLevel.INFO),
           body.getString("logger"), body.getValue("data"));
       case "elicitationComplete" -> ctx.elicitationComplete(body.getString("elicitationId"));
+      // Everything sent before it has been handled: the callback consumer serves one message at a time, in order.
+      case "flush" -> message.reply(new JsonObject());
       case "elicit" -> answer(message, ctx.elicit(elicitRequest(body.getJsonObject("params", new JsonObject())))
           .map(r -> r.toJson()));
       case "sample" -> answer(message, ctx.sample(new SamplingRequest(body.getJsonObject("params")))
@@ -178,8 +180,7 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
       if (ar.succeeded()) {
         message.reply(ar.result());
       } else {
-        io.mcpvertx.protocol.McpException e = RemoteProtocol.toMcpException(ar.cause(), "The client");
-        message.fail(e.code(), e.getMessage());
+        RemoteProtocol.replyError(message, RemoteProtocol.toMcpException(ar.cause(), "The client"));
       }
     });
   }

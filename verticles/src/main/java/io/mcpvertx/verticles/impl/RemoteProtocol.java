@@ -1,9 +1,14 @@
 package io.mcpvertx.verticles.impl;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.protocol.McpException;
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.json.JsonObject;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -16,10 +21,13 @@ import java.util.HexFormat;
  *       again whenever a server asks on {@link #DISCOVER}.</li>
  *   <li>{@link #WITHDRAW} (publish): {@code {kind, key, address}} when it stops.</li>
  *   <li>{@code address} (request/reply): {@code {callId, callback, context, ...kind-specific}}; the reply is the
- *       result in its newest wire form, or a failure whose code is the JSON-RPC error code.</li>
+ *       result in its newest wire form, or (for an {@link McpException}) the JSON-RPC error object with the
+ *       {@link #ERROR_HEADER} set, or a failure whose code is the JSON-RPC error code.</li>
  *   <li>{@code address + ".cancel"} (send): {@code {callId, reason}}.</li>
  *   <li>{@code callback} (send, or request/reply for client requests): {@code {type, ...}} for progress, logging,
- *       elicitation, sampling and roots made by the handler while serving the call.</li>
+ *       elicitation, sampling and roots made by the handler while serving the call; replies as above. Before
+ *       answering a call that sent any, the feature verticle sends {@code {type: flush}} there and waits for its
+ *       reply, so the call's reply cannot overtake them.</li>
  * </ul>
  */
 public final class RemoteProtocol {
@@ -30,6 +38,11 @@ public final class RemoteProtocol {
   public static final String CALL_PREFIX = "mcp.features.call.";
   public static final String CALLBACK_PREFIX = "mcp.features.callback.";
   public static final String CANCEL_SUFFIX = ".cancel";
+  /**
+   * Header of a reply whose body is a JSON-RPC error object. An event-bus failure carries only a code and a
+   * message, so an {@link McpException}'s {@code data} would be lost on the way.
+   */
+  public static final String ERROR_HEADER = "mcp-error";
 
   public static final String KIND_TOOL = "tool";
   public static final String KIND_PROMPT = "prompt";
@@ -45,6 +58,19 @@ public final class RemoteProtocol {
     byte[] bytes = new byte[16];
     RANDOM.nextBytes(bytes);
     return HexFormat.of().formatHex(bytes);
+  }
+
+  /** Answers {@code request} with {@code failure}'s JSON-RPC error, data included. */
+  public static void replyError(Message<?> request, McpException failure) {
+    request.reply(failure.error().toJson(), new DeliveryOptions().addHeader(ERROR_HEADER, "true"));
+  }
+
+  /** The result a reply carries, or the {@link McpException} of a reply made by {@link #replyError}. */
+  public static Future<JsonObject> result(Message<JsonObject> reply) {
+    if (reply.headers().contains(ERROR_HEADER)) {
+      return Future.failedFuture(new McpException(JsonRpcError.fromJson(reply.body())));
+    }
+    return Future.succeededFuture(reply.body());
   }
 
   /** Turns an event-bus failure of a remote call into the JSON-RPC error the client should see. */

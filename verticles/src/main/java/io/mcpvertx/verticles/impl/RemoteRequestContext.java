@@ -1,7 +1,6 @@
 package io.mcpvertx.verticles.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
-import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.RequestContext;
@@ -17,7 +16,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -45,6 +43,7 @@ public final class RemoteRequestContext implements RequestContext {
   private final long clientRequestTimeoutMs;
   private boolean cancelled;
   private List<Handler<String>> cancelHandlers;
+  private volatile boolean unflushed;
 
   public RemoteRequestContext(Vertx vertx, Context context, String callback, JsonObject shipped,
       long clientRequestTimeoutMs) {
@@ -126,13 +125,13 @@ public final class RemoteRequestContext implements RequestContext {
 
   @Override
   public void progress(double progress, Double total, String message) {
-    vertx.eventBus().send(callback, new JsonObject().put("type", "progress").put("progress", progress)
+    tell(new JsonObject().put("type", "progress").put("progress", progress)
         .put("total", total).put("message", message));
   }
 
   @Override
   public void log(LoggingLevel level, String logger, Object data) {
-    vertx.eventBus().send(callback, new JsonObject().put("type", "log").put("level", level.wireName())
+    tell(new JsonObject().put("type", "log").put("level", level.wireName())
         .put("logger", logger).put("data", data));
   }
 
@@ -179,7 +178,7 @@ public final class RemoteRequestContext implements RequestContext {
 
   @Override
   public void elicitationComplete(String elicitationId) {
-    vertx.eventBus().send(callback, new JsonObject().put("type", "elicitationComplete")
+    tell(new JsonObject().put("type", "elicitationComplete")
         .put("elicitationId", elicitationId));
   }
 
@@ -188,10 +187,31 @@ public final class RemoteRequestContext implements RequestContext {
     return context.executeBlocking(work, false);
   }
 
+  /**
+   * Completes once the calling server has handled every progress, log and elicitation-complete message sent so
+   * far. The call's reply travels to another address, so without this it can overtake them, and the session drops
+   * what arrives after the response.
+   */
+  public Future<Void> flush() {
+    if (!unflushed) {
+      return Future.succeededFuture();
+    }
+    unflushed = false;
+    return vertx.eventBus().request(callback, new JsonObject().put("type", "flush"),
+            new DeliveryOptions().setSendTimeout(clientRequestTimeoutMs))
+        .<Void>mapEmpty()
+        .otherwiseEmpty();
+  }
+
+  private void tell(JsonObject message) {
+    unflushed = true;
+    vertx.eventBus().send(callback, message);
+  }
+
   private Future<JsonObject> ask(JsonObject question) {
     return vertx.eventBus().<JsonObject>request(callback, question,
             new DeliveryOptions().setSendTimeout(clientRequestTimeoutMs))
-        .map(Message::body)
+        .compose(RemoteProtocol::result)
         .recover(failure -> Future.failedFuture(RemoteProtocol.toMcpException(failure, "The calling session")));
   }
 }

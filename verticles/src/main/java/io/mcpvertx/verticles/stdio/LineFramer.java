@@ -64,6 +64,7 @@ public final class LineFramer {
     if (count + length > maxLineBytes) {
       skipping = true;
       count = 0;
+      releaseLargeBuffer(); // the line grew it towards the limit before it turned out to be too long
       onOversize.run();
       return;
     }
@@ -88,8 +89,13 @@ public final class LineFramer {
       onLine.accept(Buffer.buffer().appendBytes(pending, 0, length));
     }
     count = 0;
+    releaseLargeBuffer();
+  }
+
+  /** Does not keep one huge line's buffer for the life of the session. */
+  private void releaseLargeBuffer() {
     if (pending.length > 64 * 1024) {
-      pending = new byte[1024]; // do not keep one huge line's buffer for the life of the session
+      pending = new byte[1024];
     }
   }
 }
