@@ -112,7 +112,6 @@ class ProtocolVersionTest {
     assertFalse(features.contains(SSE_PRIMING), "2026-07-28 streams are not resumable");
     assertFalse(features.contains(BATCHING));
     assertTrue(ProtocolVersion.sessionVersions().stream().noneMatch(v -> v.supports(STATELESS)));
-  }).stream().noneMatch(f -> f == STATELESS) ? EnumSet.of(STATELESS) : EnumSet.noneOf(ProtocolFeature.class)));
   }
 
   @Test
