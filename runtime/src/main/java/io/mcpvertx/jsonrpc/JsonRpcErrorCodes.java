@@ -28,6 +28,11 @@ public final class JsonRpcErrorCodes {
    */
   public static final int CLIENT_CAPABILITY_MISSING = -32021;
 
+  /** 2026-07-28: an HTTP header is missing or does not match the body (HTTP 400). */
+  public static final int HEADER_MISMATCH = -32020;
+  /** 2026-07-28: the request's protocol version is not supported (HTTP 400, with the supported list). */
+  public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
   private JsonRpcErrorCodes() {
   }
 }

@@ -81,6 +81,9 @@ public interface McpServer {
   /** Like {@link #createSession(String, MessageSink)}, for a session owned by an authenticated principal. */
   McpSession createSession(String sessionId, MessageSink defaultSink, Principal principal);
 
+  /** The stateless (2026-07-28) side of this server, serving the same features without sessions. */
+  StatelessServer stateless();
+
   /** Called, on the session's context, when a client sends {@code notifications/roots/list_changed}. */
   McpServer rootsChangedHandler(io.vertx.core.Handler<McpSession> handler);
 }

@@ -106,25 +106,28 @@ final class FeatureDispatcher {
     Snapshot snapshot = registry.snapshot();
     RegisteredResource resource = snapshot.resources().get(uri);
     if (resource != null) {
-      return invoke(() -> resource.handler().read(uri, ctx)).map(r -> requireResult(r, uri).toJson());
+      return invoke(() -> resource.handler().read(uri, ctx)).map(r -> requireResult(r, uri, ctx).toJson());
     }
     for (RegisteredTemplate template : snapshot.templates().values()) {
       Map<String, String> variables = template.matcher().match(uri);
       if (variables != null) {
-        return invoke(() -> template.handler().read(uri, variables, ctx)).map(r -> requireResult(r, uri).toJson());
+        return invoke(() -> template.handler().read(uri, variables, ctx))
+            .map(r -> requireResult(r, uri, ctx).toJson());
       }
     }
-    throw resourceNotFound(uri);
+    throw resourceNotFound(uri, ctx.protocolVersion());
   }
 
-  static McpException resourceNotFound(String uri) {
-    return new McpException(JsonRpcErrorCodes.RESOURCE_NOT_FOUND, "Resource not found: " + uri,
-        new JsonObject().put("uri", uri));
+  /** -32002 in the 2025 revisions; 2026-07-28 reports it as invalid params (SEP-2164). Both name the URI. */
+  static McpException resourceNotFound(String uri, ProtocolVersion version) {
+    int code = version.supports(ProtocolFeature.STATELESS) ? JsonRpcErrorCodes.INVALID_PARAMS
+        : JsonRpcErrorCodes.RESOURCE_NOT_FOUND;
+    return new McpException(code, "Resource not found: " + uri, new JsonObject().put("uri", uri));
   }
 
-  private static <T> T requireResult(T result, String uri) {
+  private static <T> T requireResult(T result, String uri, RequestContext ctx) {
     if (result == null) {
-      throw resourceNotFound(uri);
+      throw resourceNotFound(uri, ctx.protocolVersion());
     }
     return result;
   }

@@ -38,6 +38,7 @@ public final class McpServerImpl implements McpServer {
   private final FeatureDispatcher features;
   private final BlockingRunner blockingRunner;
   private volatile Handler<McpSession> rootsChangedHandler;
+  private final StatelessEngine stateless;
 
   public McpServerImpl(Vertx vertx, McpServerOptions options) {
     this.vertx = Objects.requireNonNull(vertx, "vertx");
@@ -45,6 +46,8 @@ public final class McpServerImpl implements McpServer {
     this.codec = JsonRpcCodec.create(this.options.getCodecOptions());
     this.features = new FeatureDispatcher(registry, this.options.getPageSize());
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
+    // One engine per server: its requestState key must be the same for every request.
+    this.stateless = new StatelessEngine(this);
   }
 
   @Override
@@ -147,6 +150,11 @@ public final class McpServerImpl implements McpServer {
     }
     return new SessionEngine(this, Objects.requireNonNull(sessionId, "sessionId"),
         context, Objects.requireNonNull(defaultSink, "defaultSink"), principal);
+  }
+
+  @Override
+  public io.mcpvertx.server.StatelessServer stateless() {
+    return stateless;
   }
 
   @Override

@@ -52,6 +52,8 @@ final class McpHttpVerticle extends VerticleBase {
   private final int port;
   private final Map<String, PostExchange> exchanges = new HashMap<>();
   private final Set<GetStream> gets = new HashSet<>();
+  private final Set<SseWriter> listens = new HashSet<>();
+  private StatelessHttp stateless;
   private String routerAddress;
   private MessageConsumer<Object> router;
   private HttpServer http;
@@ -71,6 +73,7 @@ final class McpHttpVerticle extends VerticleBase {
     McpEventBus.registerCodecs(vertx);
     McpHttpServerOptions options = endpoint.options;
     routerAddress = "mcp.http.router." + HttpEndpoint.randomId(9);
+    stateless = new StatelessHttp(endpoint, listens);
     router = vertx.eventBus().consumer(routerAddress, this::route);
     String path = options.getPath();
     Router web = Router.router(vertx);
@@ -164,6 +167,10 @@ final class McpHttpVerticle extends VerticleBase {
     Decoded decoded = endpoint.codec.decode(body == null ? Buffer.buffer() : body);
     if (decoded instanceof Decoded.Invalid invalid) {
       HttpErrors.reject(response, 400, invalid.response().id(), invalid.response().error());
+      return;
+    }
+    if (StatelessHttp.isStateless(request, decoded)) {
+      stateless.post(request, response, decoded);
       return;
     }
     if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
@@ -285,6 +292,10 @@ final class McpHttpVerticle extends VerticleBase {
 
   private void get(RoutingContext rc) {
     HttpServerResponse response = rc.response();
+    if (StatelessHttp.isStatelessStreamRequest(rc.request())) {
+      rejectStatelessStream(response);
+      return;
+    }
     if (!RequestGuard.accepts(rc.request().getHeader("Accept"), EVENT_STREAM)) {
       HttpErrors.reject(response, 406, "Not Acceptable: a GET stream needs Accept: text/event-stream");
       return;
@@ -342,6 +353,10 @@ final class McpHttpVerticle extends VerticleBase {
   // ---- DELETE ----
 
   private void delete(RoutingContext rc) {
+    if (StatelessHttp.isStatelessStreamRequest(rc.request())) {
+      rejectStatelessStream(rc.response());
+      return;
+    }
     HttpSession session = sessionOf(rc);
     if (session == null) {
       return;
@@ -350,9 +365,16 @@ final class McpHttpVerticle extends VerticleBase {
     rc.response().setStatusCode(200).end();
   }
 
+  /** Protocol version 2026-07-28 has no GET stream and no sessions to delete. */
+  private static void rejectStatelessStream(HttpServerResponse response) {
+    response.putHeader("Allow", "POST");
+    HttpErrors.reject(response, 405, "Method not allowed: protocol version 2026-07-28 uses POST only");
+  }
+
   private void heartbeats() {
     // Copies: a heartbeat that finds a dead connection ends its stream, which removes it from these collections.
     new ArrayList<>(exchanges.values()).forEach(PostExchange::heartbeat);
     new ArrayList<>(gets).forEach(GetStream::heartbeat);
+    new ArrayList<>(listens).forEach(SseWriter::heartbeat);
   }
 }

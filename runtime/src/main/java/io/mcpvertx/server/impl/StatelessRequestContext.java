@@ -1,0 +1,276 @@
+package io.mcpvertx.server.impl;
+
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.client.ClientInfo;
+import io.mcpvertx.server.client.ElicitRequest;
+import io.mcpvertx.server.client.ElicitResult;
+import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.server.client.Root;
+import io.mcpvertx.server.client.SamplingRequest;
+import io.mcpvertx.server.client.SamplingResult;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@link RequestContext} of a 2026-07-28 request. There is no session and the server may not send requests
+ * to the client, so {@link #elicit}, {@link #sample} and {@link #roots} are answered from the input responses the
+ * client sent with this request (or an earlier round, carried in {@code requestState}); a question without an
+ * answer is recorded, and the engine turns the call into an {@code input_required} result. The same handler code
+ * works over sessions, where the same calls become server-to-client requests.
+ *
+ * <p>Confined to the context the request is served on.
+ */
+final class StatelessRequestContext implements RequestContext {
+
+  private static final String ELICIT = "elicitation/create";
+  private static final String SAMPLE = "sampling/createMessage";
+  private static final String ROOTS = "roots/list";
+
+  private final Vertx vertx;
+  private final Context context;
+  private final BlockingRunner blocking;
+  private final JsonRpcId requestId;
+  private final JsonObject meta;
+  private final ClientInfo client;
+  private final Principal principal;
+  private final LoggingLevel logLevel;
+  private final JsonObject responses;
+  private final MessageSink sink;
+  private final Object progressToken;
+  private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
+  private int unnamed;
+  private double lastProgress = Double.NEGATIVE_INFINITY;
+  private volatile boolean cancelled;
+  private boolean finished;
+  private List<Handler<String>> cancelHandlers;
+
+  StatelessRequestContext(Vertx vertx, Context context, BlockingRunner blocking, JsonRpcId requestId, JsonObject meta,
+      ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, MessageSink sink) {
+    this.vertx = vertx;
+    this.context = context;
+    this.blocking = blocking;
+    this.requestId = requestId;
+    this.meta = meta;
+    this.client = client;
+    this.principal = principal;
+    this.logLevel = logLevel;
+    this.responses = responses;
+    this.sink = sink;
+    Object token = meta.getValue("progressToken");
+    this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long ? token : null;
+  }
+
+  /** Questions asked without an answer, by key, as {@code {method, params}}. */
+  Map<String, JsonObject> inputRequests() {
+    return inputRequests;
+  }
+
+  JsonObject responses() {
+    return responses;
+  }
+
+  void cancel(String reason) {
+    if (cancelled || finished) {
+      return;
+    }
+    cancelled = true;
+    if (cancelHandlers != null) {
+      cancelHandlers.forEach(h -> h.handle(reason));
+      cancelHandlers = null;
+    }
+  }
+
+  void finish() {
+    finished = true;
+    cancelHandlers = null;
+  }
+
+  @Override
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  @Override
+  public ProtocolVersion protocolVersion() {
+    return ProtocolVersion.V2026_07_28;
+  }
+
+  @Override
+  public String sessionId() {
+    return null;
+  }
+
+  @Override
+  public JsonRpcId requestId() {
+    return requestId;
+  }
+
+  @Override
+  public JsonObject meta() {
+    return meta;
+  }
+
+  @Override
+  public ClientInfo client() {
+    return client;
+  }
+
+  @Override
+  public Optional<Principal> principal() {
+    return Optional.ofNullable(principal);
+  }
+
+  @Override
+  public void progress(double progress, Double total, String message) {
+    onContext(() -> {
+      if (progressToken == null || cancelled || finished || !Double.isFinite(progress) || !(progress > lastProgress)) {
+        return;
+      }
+      lastProgress = progress;
+      JsonObject params = new JsonObject().put("progressToken", progressToken).put("progress", progress);
+      if (total != null && Double.isFinite(total)) {
+        params.put("total", total);
+      }
+      if (message != null) {
+        params.put("message", message);
+      }
+      sink.send(new JsonRpcNotification("notifications/progress", params));
+    });
+  }
+
+  @Override
+  public void log(LoggingLevel level, String logger, Object data) {
+    onContext(() -> {
+      // Without a logLevel in the request's _meta, the client did not ask for logs: none may be sent.
+      if (logLevel == null || !level.isAtLeast(logLevel) || cancelled || finished) {
+        return;
+      }
+      JsonObject params = new JsonObject().put("level", level.wireName());
+      if (logger != null) {
+        params.put("logger", logger);
+      }
+      sink.send(new JsonRpcNotification("notifications/message", params.put("data", data)));
+    });
+  }
+
+  @Override
+  public boolean isCancelled() {
+    return cancelled;
+  }
+
+  @Override
+  public RequestContext onCancel(Handler<String> handler) {
+    onContext(() -> {
+      if (cancelled) {
+        handler.handle(null);
+      } else {
+        if (cancelHandlers == null) {
+          cancelHandlers = new ArrayList<>(1);
+        }
+        cancelHandlers.add(handler);
+      }
+    });
+    return this;
+  }
+
+  @Override
+  public Future<ElicitResult> elicit(ElicitRequest request) {
+    return elicit("elicitation-" + (++unnamed), request);
+  }
+
+  @Override
+  public Future<ElicitResult> elicit(String key, ElicitRequest request) {
+    boolean declared = request.isUrlMode() ? client.supportsElicitationUrl() : client.supportsElicitationForm();
+    if (!declared) {
+      return Future.failedFuture(missing(new JsonObject().put("elicitation", request.isUrlMode()
+          ? new JsonObject().put("url", new JsonObject()) : new JsonObject())));
+    }
+    return ask(key, ELICIT, request.toParams()).map(ElicitResult::fromJson);
+  }
+
+  @Override
+  public Future<SamplingResult> sample(SamplingRequest request) {
+    return sample("sampling-" + (++unnamed), request);
+  }
+
+  @Override
+  public Future<SamplingResult> sample(String key, SamplingRequest request) {
+    if (!client.supportsSampling() || (request.usesTools() && !client.supportsSamplingTools())) {
+      return Future.failedFuture(missing(new JsonObject().put("sampling", request.usesTools()
+          ? new JsonObject().put("tools", new JsonObject()) : new JsonObject())));
+    }
+    return ask(key, SAMPLE, request.params()).map(SamplingResult::new);
+  }
+
+  @Override
+  public Future<List<Root>> roots() {
+    return roots("roots-" + (++unnamed));
+  }
+
+  @Override
+  public Future<List<Root>> roots(String key) {
+    if (!client.supportsRoots()) {
+      return Future.failedFuture(missing(new JsonObject().put("roots", new JsonObject())));
+    }
+    return ask(key, ROOTS, new JsonObject()).map(result -> {
+      List<Root> roots = new ArrayList<>();
+      for (Object root : result.getJsonArray("roots", new JsonArray())) {
+        if (root instanceof JsonObject json) {
+          roots.add(Root.fromJson(json));
+        }
+      }
+      return roots;
+    });
+  }
+
+  @Override
+  public void elicitationComplete(String elicitationId) {
+    // 2026-07-28 has no session stream to carry it; URL-mode completion is observed by the client's retry.
+  }
+
+  @Override
+  public <T> Future<T> executeBlocking(Callable<T> work) {
+    return blocking.run(context, work);
+  }
+
+  /** The client's answer under {@code key}, or a recorded question and an {@link InputRequired} failure. */
+  private Future<JsonObject> ask(String key, String method, JsonObject params) {
+    Object answer = responses.getValue(key);
+    if (answer instanceof JsonObject json) {
+      return Future.succeededFuture(json);
+    }
+    inputRequests.put(key, new JsonObject().put("method", method).put("params", params));
+    return Future.failedFuture(new InputRequired(key));
+  }
+
+  private static McpException missing(JsonObject required) {
+    return new McpException(JsonRpcErrorCodes.CLIENT_CAPABILITY_MISSING,
+        "The request needs a client capability it did not declare",
+        new JsonObject().put("requiredCapabilities", required));
+  }
+
+  private void onContext(Runnable action) {
+    if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
+      action.run();
+    } else {
+      context.runOnContext(v -> action.run());
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package io.mcpvertx.server.impl;
+
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.StatelessServer;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * One {@code subscriptions/listen} stream: acknowledged first, then only the notifications the client opted in
+ * to, each tagged with the subscription id (the listen request's id).
+ *
+ * <p>Registry changes arrive on the registering thread; they are moved to the stream's context before anything is
+ * sent, and the sink is only used there.
+ */
+final class StatelessSubscription implements StatelessServer.Subscription, FeatureRegistry.Listener {
+
+  private final Context context;
+  private final MessageSink sink;
+  private final Object subscriptionId;
+  private final boolean tools;
+  private final boolean prompts;
+  private final boolean resources;
+  private final Set<String> resourceUris = new HashSet<>();
+  private Runnable unregister;
+  private boolean closed;
+
+  private StatelessSubscription(Context context, MessageSink sink, Object subscriptionId, JsonObject filter) {
+    this.context = context;
+    this.sink = sink;
+    this.subscriptionId = subscriptionId;
+    this.tools = filter.getBoolean("toolsListChanged", false);
+    this.prompts = filter.getBoolean("promptsListChanged", false);
+    this.resources = filter.getBoolean("resourcesListChanged", false);
+    if (filter.getValue("resourceSubscriptions") instanceof JsonArray uris) {
+      uris.forEach(uri -> {
+        if (uri instanceof String s) {
+          resourceUris.add(s);
+        }
+      });
+    }
+  }
+
+  static StatelessSubscription open(FeatureRegistry registry, JsonRpcRequest request, MessageSink sink) {
+    Context context = Vertx.currentContext();
+    JsonObject filter = request.paramsOrEmpty().getValue("notifications") instanceof JsonObject f ? f
+        : new JsonObject();
+    StatelessSubscription subscription = new StatelessSubscription(context, sink, request.id().wireValue(), filter);
+    JsonObject honored = new JsonObject();
+    if (subscription.tools) {
+      honored.put("toolsListChanged", true);
+    }
+    if (subscription.prompts) {
+      honored.put("promptsListChanged", true);
+    }
+    if (subscription.resources) {
+      honored.put("resourcesListChanged", true);
+    }
+    if (!subscription.resourceUris.isEmpty()) {
+      honored.put("resourceSubscriptions", new JsonArray(new java.util.ArrayList<>(subscription.resourceUris)));
+    }
+    sink.send(StatelessEngine.tagged("notifications/subscriptions/acknowledged",
+        new JsonObject().put("notifications", honored), subscription.subscriptionId));
+    subscription.unregister = registry.addListener(subscription);
+    return subscription;
+  }
+
+  @Override
+  public void close() {
+    context.runOnContext(v -> {
+      if (!closed) {
+        closed = true;
+        unregister.run();
+      }
+    });
+  }
+
+  @Override
+  public void changed(FeatureRegistry.Change change) {
+    boolean wanted = switch (change) {
+      case TOOLS -> tools;
+      case PROMPTS -> prompts;
+      case RESOURCES -> resources;
+    };
+    if (wanted) {
+      String kind = change.name().toLowerCase(java.util.Locale.ROOT);
+      send(StatelessEngine.tagged("notifications/" + kind + "/list_changed", null, subscriptionId));
+    }
+  }
+
+  @Override
+  public void resourceUpdated(String uri) {
+    if (resourceUris.contains(uri)) {
+      send(StatelessEngine.tagged("notifications/resources/updated", new JsonObject().put("uri", uri),
+          subscriptionId));
+    }
+  }
+
+  private void send(JsonRpcNotification notification) {
+    context.runOnContext(v -> {
+      if (!closed) {
+        sink.send(notification);
+      }
+    });
+  }
+}

@@ -1,0 +1,129 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.StatelessServer;
+import io.mcpvertx.verticles.http.ResponseMode;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The stateless generation (2026-07-28) on the shared endpoint. Requests are served on the HTTP verticle's own
+ * event loop, with no session and no event-bus hop. A request's stream carries its notifications and then its
+ * response (JSON when the response comes first); closing the stream cancels the request. {@code
+ * subscriptions/listen} keeps its stream open for the notifications it opted in to. No event ids: these
+ * streams are not resumable.
+ */
+final class StatelessHttp {
+
+  private final HttpEndpoint endpoint;
+  private final StatelessServer engine;
+  private final Set<SseWriter> listeners;
+
+  StatelessHttp(HttpEndpoint endpoint, Set<SseWriter> listeners) {
+    this.endpoint = endpoint;
+    this.engine = endpoint.server.stateless();
+    this.listeners = listeners;
+  }
+
+  /**
+   * Whether a POST belongs to the stateless generation: no session id, and either the request's {@code _meta}
+   * names a protocol version or the version header names a revision that has no sessions.
+   */
+  static boolean isStateless(HttpServerRequest request, Decoded decoded) {
+    if (request.getHeader(McpHttpVerticle.SESSION_HEADER) != null) {
+      return false;
+    }
+    if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
+        && r.paramsOrEmpty().getValue("_meta") instanceof JsonObject meta
+        && meta.containsKey(StatelessServer.META_PROTOCOL_VERSION)) {
+      return true;
+    }
+    String version = request.getHeader(McpHttpVerticle.VERSION_HEADER);
+    return version != null && !ProtocolVersion.sessionVersions().stream().anyMatch(v -> v.id().equals(version));
+  }
+
+  /** Whether a GET or DELETE comes from a client of the stateless generation (it gets 405). */
+  static boolean isStatelessStreamRequest(HttpServerRequest request) {
+    String version = request.getHeader(McpHttpVerticle.VERSION_HEADER);
+    return request.getHeader(McpHttpVerticle.SESSION_HEADER) == null && version != null
+        && ProtocolVersion.fromId(version).map(v -> v.supports(io.mcpvertx.protocol.ProtocolFeature.STATELESS))
+            .orElse(false);
+  }
+
+  void post(HttpServerRequest request, HttpServerResponse response, Decoded decoded) {
+    if (decoded instanceof Decoded.Batch) {
+      HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: protocol version 2026-07-28 has no JSON-RPC batches");
+      return;
+    }
+    JsonRpcMessage message = ((Decoded.Message) decoded).message();
+    if (!(message instanceof JsonRpcRequest call)) {
+      // Without a session there is nothing a notification or a response could belong to.
+      response.setStatusCode(202).end();
+      return;
+    }
+    StatelessServer.Rejection rejection = engine.validate(call, request::getHeader);
+    if (rejection != null) {
+      HttpErrors.reject(response, rejection.httpStatus(), call.id(), rejection.error());
+      return;
+    }
+    if (StatelessServer.isListen(call)) {
+      listen(call, response);
+      return;
+    }
+    serve(call, response);
+  }
+
+  private void serve(JsonRpcRequest call, HttpServerResponse response) {
+    SseWriter[] sse = new SseWriter[1];
+    boolean sseOnly = endpoint.options.getResponseMode() == ResponseMode.SSE;
+    Consumer<JsonRpcMessage> write = message -> {
+      if (sse[0] == null) {
+        sse[0] = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+        sse[0].start();
+      }
+      sse[0].event(null, endpoint.codec.encode(message));
+    };
+    MessageSink sink = write::accept;
+    StatelessServer.Call served = engine.serve(call, null, sink);
+    response.closeHandler(v -> served.cancel("The client closed the request's stream"));
+    served.response().onSuccess(answer -> {
+      if (response.closed() || response.ended()) {
+        return;
+      }
+      if (sse[0] == null && !sseOnly) {
+        int status = answer instanceof JsonRpcErrorResponse error ? StatelessServer.httpStatus(error.error()) : 200;
+        response.setStatusCode(status).putHeader("Content-Type", "application/json")
+            .end(endpoint.codec.encode(answer));
+        return;
+      }
+      write.accept(answer);
+      sse[0].end();
+    });
+  }
+
+  private void listen(JsonRpcRequest call, HttpServerResponse response) {
+    SseWriter sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    sse.start();
+    listeners.add(sse);
+    StatelessServer.Subscription subscription = engine.listen(call, message -> {
+      sse.event(null, endpoint.codec.encode(message));
+      if (!sse.isOpen()) {
+        response.reset();
+      }
+    });
+    response.closeHandler(v -> {
+      listeners.remove(sse);
+      subscription.close();
+    });
+  }
+}
