@@ -44,7 +44,8 @@ public final class ConformanceFixtures {
 
   /**
    * Registers every fixture on {@code server}: the tools, the resources and template, the prompts and the
-   * completions (which also make the server declare the {@code completions} capability).
+   * completions (which also make the server declare the {@code completions} capability), plus the tool our own
+   * end-to-end tests use to drop and resume a stream ({@code test_streaming_progress}).
    *
    * @return {@code server}
    */
@@ -54,6 +55,7 @@ public final class ConformanceFixtures {
     ClientRequestTools.register(server);
     ConformanceResources.register(server);
     ConformancePrompts.register(server);
+    E2eTools.register(server);
     return server;
   }
 }

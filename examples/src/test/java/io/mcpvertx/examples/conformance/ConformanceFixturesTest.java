@@ -31,7 +31,8 @@ class ConformanceFixturesTest {
   private static final Set<String> TOOLS = Set.of("test_simple_text", "test_image_content", "test_audio_content",
       "test_embedded_resource", "test_multiple_content_types", "test_tool_with_logging", "test_tool_with_progress",
       "test_error_handling", "test_sampling", "test_elicitation", "test_elicitation_sep1034_defaults",
-      "test_elicitation_sep1330_enums", "json_schema_2020_12_tool", "test_reconnection", "greet");
+      "test_elicitation_sep1330_enums", "json_schema_2020_12_tool", "test_reconnection", "greet",
+      "test_streaming_progress");
 
   /** alpha.12's tools-name-format rule. */
   private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");

@@ -8,9 +8,18 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Deploys the HTTP verticles of one endpoint and owns their shared state. */
 public final class McpHttpServerImpl implements McpHttpServer {
+
+  /**
+   * Vert.x shares a listening socket between servers that ask for the same port, but port 0 is not shared: each
+   * server binding 0 gets a port of its own, and a second server asking for the port the first one got fails with
+   * "Address already in use". A negative port is Vert.x's shared random port: servers asking for the same negative
+   * number share one random port. Each endpoint configured with port 0 gets a negative number of its own.
+   */
+  private static final AtomicInteger RANDOM_PORT_KEYS = new AtomicInteger();
 
   private final Vertx vertx;
   private final HttpEndpoint endpoint;
@@ -27,8 +36,8 @@ public final class McpHttpServerImpl implements McpHttpServer {
     if (instances < 1) {
       return Future.failedFuture(new IllegalArgumentException("instances must be positive"));
     }
-    // The first verticle binds the configured port (perhaps 0); the others share the port it got.
-    McpHttpVerticle first = new McpHttpVerticle(endpoint, endpoint.options.getPort());
+    int port = endpoint.options.getPort() == 0 ? -RANDOM_PORT_KEYS.incrementAndGet() : endpoint.options.getPort();
+    McpHttpVerticle first = new McpHttpVerticle(endpoint, port);
     Future<Void> started = vertx.deployVerticle(first).map(id -> {
       deployments.add(id);
       actualPort = first.actualPort();
@@ -36,7 +45,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
       return null;
     });
     for (int i = 1; i < instances; i++) {
-      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, actualPort))
+      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, port))
           .map(id -> {
             deployments.add(id);
             return null;
