@@ -108,7 +108,7 @@ class HttpRejectionsTest {
         .compose(server -> server.client().initialize(V11).compose(session -> session.post(
             session.toolCall("echo", new JsonObject().put("text", "y".repeat(2048)), null))))
         .map(reply -> {
-          test.verify(() -> assertEquals(413, reply.status(), reply::toString));
+          test.verify(() -> assertRejected(reply, 413));
           return reply;
         })
         .onComplete(test.succeedingThenComplete());

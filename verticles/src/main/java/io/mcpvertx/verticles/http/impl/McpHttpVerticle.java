@@ -27,6 +27,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,6 +47,7 @@ final class McpHttpVerticle extends VerticleBase {
 
   static final String SESSION_HEADER = "Mcp-Session-Id";
   static final String VERSION_HEADER = "MCP-Protocol-Version";
+  private static final Logger LOG = System.getLogger(McpHttpVerticle.class.getName());
   private static final String JSON = "application/json";
   private static final String EVENT_STREAM = "text/event-stream";
 
@@ -90,6 +93,7 @@ final class McpHttpVerticle extends VerticleBase {
       rc.response().putHeader("Allow", "GET, POST, DELETE");
       HttpErrors.reject(rc.response(), 405, "Method not allowed");
     });
+    web.route(path).failureHandler(this::failed);
     http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(options.getHost())
         .setPort(port)
@@ -118,6 +122,17 @@ final class McpHttpVerticle extends VerticleBase {
       return;
     }
     rc.next();
+  }
+
+  /** A route failed: the body handler's 413, or an unexpected exception (500). Either way a JSON-RPC body. */
+  private void failed(RoutingContext rc) {
+    if (rc.statusCode() == 413) {
+      HttpErrors.reject(rc.response(), 413,
+          "Payload Too Large: the body exceeds " + endpoint.options.getMaxBodyBytes() + " bytes");
+    } else {
+      LOG.log(Level.ERROR, "Request failed", rc.failure());
+      HttpErrors.reject(rc.response(), 500, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error");
+    }
   }
 
   /** The session a request names: null after answering 400 (no header) or 404 (unknown, ended or expired). */
