@@ -41,7 +41,8 @@ class HttpHostAndOriginTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"evil.example.com", "localhost.evil.example.com", "example.com"})
+  @ValueSource(strings = {"evil.example.com", "localhost.evil.example.com", "127.0.0.1.nip.io",
+      "127.attacker.example", "127.0.0.256"})
   void rejectsForeignHostOnLoopbackBindWith403(String host, Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().send(as(server, host), withOrigin("http://" + host),
@@ -80,7 +81,8 @@ class HttpHostAndOriginTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://evil.example.com", "https://attacker.test:8443", "null", "file://", "not a uri"})
+  @ValueSource(strings = {"http://evil.example.com", "https://attacker.test:8443", "null", "file://", "not a uri",
+      "http://127.attacker.example", "http://127.0.0.1.nip.io:3000"})
   void rejectsForeignOriginWith403(String origin, Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().initialize(V11).compose(session -> {
@@ -104,7 +106,8 @@ class HttpHostAndOriginTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://localhost", "http://localhost:5173", "http://127.0.0.1:9", "http://[::1]:3000"})
+  @ValueSource(strings = {"http://localhost", "http://localhost:5173", "http://127.0.0.1:9", "http://127.1.2.3",
+      "http://[::1]:3000"})
   void acceptsLoopbackOrigins(String origin, Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().initialize(V11))

@@ -157,7 +157,8 @@ class HttpRejectionsTest {
         .compose(server -> server.client().initialize(V11).compose(session ->
             server.client().send(HttpMethod.POST, session.postHeaders(), Buffer.buffer(body))))
         .map(reply -> {
-          test.verify(() -> assertEquals(JsonRpcErrorCodes.PARSE_ERROR, assertRejected(reply, 400).getInteger("code")));
+          test.verify(() ->
+              assertEquals(JsonRpcErrorCodes.PARSE_ERROR, assertRejected(reply, 400).getInteger("code")));
           return reply;
         })
         .onComplete(test.succeedingThenComplete());
@@ -184,7 +185,8 @@ class HttpRejectionsTest {
         .compose(server -> server.client().initialize("2025-06-18"))
         .compose(session -> session.post(batchOf(session)))
         .map(reply -> {
-          test.verify(() -> assertEquals(JsonRpcErrorCodes.INVALID_REQUEST, assertRejected(reply, 400).getInteger("code")));
+          test.verify(() ->
+              assertEquals(JsonRpcErrorCodes.INVALID_REQUEST, assertRejected(reply, 400).getInteger("code")));
           return reply;
         })
         .onComplete(test.succeedingThenComplete());

@@ -100,7 +100,8 @@ final class SseParser {
       case "id" -> id = value;
       case "event" -> event = value;
       case "data" -> data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-      case "retry" -> retry = value.chars().allMatch(Character::isDigit) && !value.isEmpty() ? Long.parseLong(value) : -1;
+      case "retry" -> retry = !value.isEmpty() && value.chars().allMatch(c -> c >= '0' && c <= '9')
+          ? Long.parseLong(value) : -1;
       default -> {
         return;
       }
