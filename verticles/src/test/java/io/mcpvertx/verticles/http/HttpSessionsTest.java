@@ -4,6 +4,7 @@ import static io.mcpvertx.verticles.http.HttpChecks.assertRejected;
 import static io.mcpvertx.verticles.http.HttpChecks.assertSchemaValid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
@@ -189,6 +190,7 @@ class HttpSessionsTest {
           JsonObject response = reply.messages().get(0);
           assertEquals(JsonRpcErrorCodes.INVALID_PARAMS, response.getJsonObject("error").getInteger("code"));
           assertSchemaValid(V11, response, "initialize");
+          assertNull(reply.header("Mcp-Session-Id"), "a session id for a session that is already gone");
         });
         return Poll.until(vertx, () -> server.http.sessionCount() == 0);
       });
