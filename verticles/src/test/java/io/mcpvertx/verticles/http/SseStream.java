@@ -5,6 +5,7 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -50,6 +51,10 @@ final class SseStream {
 
   int status() {
     return response.statusCode();
+  }
+
+  HttpVersion version() {
+    return response.version();
   }
 
   MultiMap headers() {
