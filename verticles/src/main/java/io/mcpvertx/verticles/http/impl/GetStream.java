@@ -33,6 +33,7 @@ final class GetStream {
   private final java.util.function.Consumer<GetStream> onDone;
   private MessageConsumer<JsonObject> live;
   private List<JsonObject> held = new ArrayList<>();
+  private long heldBytes;
   /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
   private java.util.Set<String> replayed = java.util.Set.of();
   private boolean done;
@@ -75,17 +76,8 @@ final class GetStream {
         .compose(v -> endpoint.events.replayAfter(session.id, lastEventId))
         .compose(replay -> {
           stream.sse.start();
-          java.util.Set<String> ids = new java.util.HashSet<>();
-          for (EventStore.StoredEvent event : replay.events()) {
-            ids.add(event.id());
-            stream.write(event.id(), event.data());
-          }
-          stream.replayed = ids;
-          if (replay.complete()) {
-            stream.end();
-          } else {
-            stream.release();
-          }
+          stream.replayed = new java.util.HashSet<>();
+          stream.replay(replay.events(), 0, replay.complete());
           return Future.succeededFuture(stream);
         }, failure -> {
           stream.stopFollowing();
@@ -130,9 +122,43 @@ final class GetStream {
     }
   }
 
+  /**
+   * Writes the replay from {@code from} on, as fast as the client reads it: a backlog (say, after the client was
+   * dropped for reading too slowly) must not trip the same limit again. Then the stream ends or goes live.
+   */
+  private void replay(List<EventStore.StoredEvent> events, int from, boolean complete) {
+    for (int i = from; i < events.size() && !done; i++) {
+      EventStore.StoredEvent event = events.get(i);
+      replayed.add(event.id());
+      if (event.data().length() > 0) {
+        sse.replayEvent(event.id(), event.data());
+      }
+      if (sse.isFull()) {
+        int next = i + 1;
+        sse.drainHandler(v -> replay(events, next, complete));
+        return;
+      }
+    }
+    if (done) {
+      return;
+    }
+    sse.drainHandler(null);
+    if (complete) {
+      end();
+    } else {
+      release();
+    }
+  }
+
   private void onLive(Message<JsonObject> message) {
     if (held != null) {
+      // Live events wait for the replay; a reader that stalls during it must not make them pile up.
       held.add(message.body());
+      heldBytes += message.body().getString("data", "").length();
+      if (heldBytes > endpoint.options.getMaxStreamQueueBytes()) {
+        sse.drop();
+        end();
+      }
     } else {
       deliver(message.body());
     }
