@@ -33,8 +33,12 @@ final class McpHttpTestClient {
 
   /** An HTTP/1.1 client with room for many concurrent requests. */
   static McpHttpTestClient http1(Vertx vertx, int port) {
-    return new McpHttpTestClient(vertx.createHttpClient(new HttpClientOptions(),
-        new PoolOptions().setHttp1MaxSize(64)), port, McpHttpServerOptions.DEFAULT_PATH);
+    return http1(vertx, port, new HttpClientOptions());
+  }
+
+  static McpHttpTestClient http1(Vertx vertx, int port, HttpClientOptions options) {
+    return new McpHttpTestClient(vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(64)), port,
+        McpHttpServerOptions.DEFAULT_PATH);
   }
 
   /** An HTTP/2 client speaking cleartext with prior knowledge (no upgrade). */

@@ -47,14 +47,18 @@ final class TestTools {
             return ToolResult.text("released");
           });
         });
-    server.tool(tool("flood", "Sends count log messages of size characters each, then answers"), (args, ctx) -> {
-      int count = args.getInteger("count");
-      String filler = "x".repeat(args.getInteger("size"));
-      for (int i = 0; i < count; i++) {
-        ctx.log(LoggingLevel.INFO, "flood", new JsonObject().put("n", i).put("filler", filler));
-      }
-      return Future.succeededFuture(ToolResult.text("flooded"));
-    });
+    server.tool(tool("flood", "Logs once, waits for the test, then sends count log messages of size characters "
+        + "each and answers"), (args, ctx) -> {
+          int count = args.getInteger("count");
+          String filler = "x".repeat(args.getInteger("size"));
+          ctx.log(LoggingLevel.INFO, "flood", "before the gate");
+          return gate.future().map(v -> {
+            for (int i = 0; i < count; i++) {
+              ctx.log(LoggingLevel.INFO, "flood", new JsonObject().put("n", i).put("filler", filler));
+            }
+            return ToolResult.text("flooded");
+          });
+        });
     return this;
   }
 }
