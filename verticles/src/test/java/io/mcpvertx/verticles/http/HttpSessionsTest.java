@@ -28,6 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HttpSessionsTest {
 
   private static final String V11 = "2025-11-25";
+  /** Short for the tests, long enough that a handshake never races it. */
+  private static final long EXPIRY_MS = 500;
 
   @Test
   void issuesDistinctVisibleAsciiSessionIds(Vertx vertx, VertxTestContext test) {
@@ -88,7 +90,7 @@ class HttpSessionsTest {
 
   @Test
   void expiresIdleSessions(Vertx vertx, VertxTestContext test) {
-    HttpTestServer.start(vertx, new McpHttpServerOptions().setSessionIdleTimeoutMs(150))
+    HttpTestServer.start(vertx, new McpHttpServerOptions().setSessionIdleTimeoutMs(EXPIRY_MS))
         .compose(server -> server.client().initialize(V11).compose(session -> {
           test.verify(() -> assertEquals(1, server.http.sessionCount()));
           return Poll.until(vertx, () -> server.http.sessionCount() == 0)
@@ -103,7 +105,7 @@ class HttpSessionsTest {
 
   @Test
   void expiresSessionsThatNeverSentInitialized(Vertx vertx, VertxTestContext test) {
-    HttpTestServer.start(vertx, new McpHttpServerOptions().setInitializeTimeoutMs(150))
+    HttpTestServer.start(vertx, new McpHttpServerOptions().setInitializeTimeoutMs(EXPIRY_MS))
         .compose(server -> {
           McpHttpTestClient client = server.client();
           return Future.all(client.initialize(V11), client.initializeOnly(V11)).compose(both -> {
