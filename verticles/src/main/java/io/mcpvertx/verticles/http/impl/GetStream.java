@@ -28,7 +28,6 @@ final class GetStream {
   private final HttpEndpoint endpoint;
   private final HttpSession session;
   private final String streamId;
-  private final boolean standalone;
   private final SseWriter sse;
   private final java.util.function.Consumer<GetStream> onDone;
   private MessageConsumer<JsonObject> live;
@@ -43,13 +42,12 @@ final class GetStream {
     this.endpoint = endpoint;
     this.session = session;
     this.streamId = streamId;
-    this.standalone = streamId.equals(session.standaloneStream);
     this.sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
     this.onDone = onDone;
     response.closeHandler(v -> end());
   }
 
-  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#standaloneOpen}). */
+  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#followed}). */
   static GetStream standalone(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response,
       java.util.function.Consumer<GetStream> onDone) {
     GetStream stream = new GetStream(endpoint, session, session.standaloneStream, response, onDone);
@@ -66,8 +64,8 @@ final class GetStream {
   }
 
   /**
-   * Resumes a stream after {@code lastEventId}: replays what followed, then goes on live unless the stream is
-   * complete. Fails with {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
+   * Resumes a stream after {@code lastEventId}, which the caller has claimed ({@link HttpSession#followed}):
+   * replays what followed, then goes on live unless the stream is complete. Fails with {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
    */
   static Future<GetStream> resume(HttpEndpoint endpoint, HttpSession session, String streamId, String lastEventId,
       HttpServerResponse response, java.util.function.Consumer<GetStream> onDone) {
@@ -85,10 +83,6 @@ final class GetStream {
         });
   }
 
-  boolean isStandalone() {
-    return standalone;
-  }
-
   void heartbeat() {
     if (!done && sse.isOpen()) {
       sse.heartbeat();
@@ -104,9 +98,7 @@ final class GetStream {
     done = true;
     sse.end();
     stopFollowing();
-    if (standalone) {
-      session.standaloneOpen.set(false);
-    }
+    session.followed.remove(streamId);
     onDone.accept(this);
   }
 

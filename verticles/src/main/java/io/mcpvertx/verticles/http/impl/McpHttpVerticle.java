@@ -301,7 +301,7 @@ final class McpHttpVerticle extends VerticleBase {
     }
     String lastEventId = rc.request().getHeader("Last-Event-ID");
     if (lastEventId == null) {
-      if (!session.standaloneOpen.compareAndSet(false, true)) {
+      if (!session.followed.add(session.standaloneStream)) {
         HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
         return;
       }
@@ -313,17 +313,14 @@ final class McpHttpVerticle extends VerticleBase {
       HttpErrors.reject(response, 400, "Bad Request: unknown Last-Event-ID");
       return;
     }
-    boolean standalone = streamId.equals(session.standaloneStream);
-    if (standalone && !session.standaloneOpen.compareAndSet(false, true)) {
-      HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
+    if (!session.followed.add(streamId)) {
+      HttpErrors.reject(response, 409, "Conflict: another GET is delivering this stream");
       return;
     }
     GetStream.resume(endpoint, session, streamId, lastEventId, response, stream -> untrack(session, stream))
         .onSuccess(stream -> track(session, stream))
         .onFailure(failure -> {
-          if (standalone) {
-            session.standaloneOpen.set(false);
-          }
+          session.followed.remove(streamId);
           if (failure instanceof UnknownEventException) {
             HttpErrors.reject(response, 400, "Bad Request: unknown or expired Last-Event-ID");
           } else {
