@@ -141,6 +141,29 @@ class HttpResumabilityTest {
   }
 
   @Test
+  void refusesASecondConcurrentResumptionOfTheSameStreamWith409(Vertx vertx, VertxTestContext test) {
+    // Two consumers of one stream would each get part of it: the event bus hands each message to one of them.
+    HttpTestServer.start(vertx).compose(server -> server.client().initialize(V11).compose(session -> {
+      JsonObject call = session.toolCall("gated", new JsonObject(), "twice");
+      return session.stream(call).compose(post -> post.await(e -> isProgress(e, 1)).compose(first -> post.drop()
+          .compose(v -> post.over())
+          .compose(v -> session.resume(first.id()))
+          .compose(resumed -> session.resume(first.id()).compose(second -> {
+            test.verify(() -> assertEquals(409, second.status()));
+            return second.reply();
+          }).compose(second -> {
+            test.verify(() -> assertRejected(second, 409));
+            server.tools.gate.complete();
+            return resumed.ended();
+          }).map(v -> {
+            test.verify(() -> assertRestOfGatedCall(resumed, "twice", call.getValue("id"),
+                new HashSet<>(Set.of(first.id()))));
+            return v;
+          }))));
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void rejectsUnknownOrForeignLastEventIdWith400(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
       McpHttpTestClient client = server.client();
