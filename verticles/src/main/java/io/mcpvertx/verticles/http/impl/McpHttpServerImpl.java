@@ -8,9 +8,12 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Deploys the HTTP verticles of one endpoint and owns their shared state. */
 public final class McpHttpServerImpl implements McpHttpServer {
+
+  private static final AtomicInteger RANDOM_PORT_KEYS = new AtomicInteger();
 
   private final Vertx vertx;
   private final HttpEndpoint endpoint;
@@ -27,8 +30,14 @@ public final class McpHttpServerImpl implements McpHttpServer {
     if (instances < 1) {
       return Future.failedFuture(new IllegalArgumentException("instances must be positive"));
     }
-    // The first verticle binds the configured port (perhaps 0); the others share the port it got.
-    McpHttpVerticle first = new McpHttpVerticle(endpoint, endpoint.options.getPort());
+    int port = endpoint.options.getPort();
+    if (port == 0 && instances > 1) {
+      // Vert.x gives each server on port 0 a port of its own, and shares a random port only between servers on
+      // the same negative port. The key is unique to this endpoint, so two endpoints never share a port.
+      port = -1 - Math.floorMod(RANDOM_PORT_KEYS.getAndIncrement(), Integer.MAX_VALUE);
+    }
+    int bind = port;
+    McpHttpVerticle first = new McpHttpVerticle(endpoint, bind);
     Future<Void> started = vertx.deployVerticle(first).map(id -> {
       deployments.add(id);
       actualPort = first.actualPort();
@@ -36,7 +45,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
       return null;
     });
     for (int i = 1; i < instances; i++) {
-      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, actualPort))
+      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, bind))
           .map(id -> {
             deployments.add(id);
             return null;
