@@ -14,6 +14,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -108,6 +109,42 @@ class HttpResumabilityTest {
             return v;
           }))));
     })).onComplete(test.succeedingThenComplete());
+  }
+
+  /** A resumed {@code gated} call, and what the resumption must bring. */
+  private record Resumed(SseStream stream, Object token, Object requestId, String lastEventId) {
+
+    void assertRest() {
+      assertRestOfGatedCall(stream, token, requestId, new HashSet<>(Set.of(lastEventId)));
+    }
+  }
+
+  @Test
+  void resumesOnAnyOfSeveralHttpVerticles(Vertx vertx, VertxTestContext test) {
+    // Each step uses a new client, so a new connection, which the shared port hands to the next verticle.
+    HttpTestServer.start(vertx, new McpHttpServerOptions(), 4).compose(server -> {
+      List<Future<Resumed>> sessions = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        String token = "v" + i;
+        sessions.add(server.client().initialize(V11).compose(session -> {
+          McpHttpTestSession caller = new McpHttpTestSession(server.client(), session.id(), V11, null);
+          McpHttpTestSession resumer = new McpHttpTestSession(server.client(), session.id(), V11, null);
+          JsonObject call = caller.toolCall("gated", new JsonObject(), token);
+          return caller.stream(call).compose(post -> post.await(e -> isProgress(e, 1)).compose(first ->
+              post.drop().compose(v -> post.over()).compose(v -> resumer.resume(first.id()))
+                  .map(resumed -> new Resumed(resumed, token, call.getValue("id"), first.id()))));
+        }));
+      }
+      return Future.all(sessions).compose(all -> {
+        server.tools.gate.complete();
+        List<Resumed> resumed = all.list();
+        return Future.all(resumed.stream().map(r -> r.stream().ended()).toList())
+            .map(v -> {
+              test.verify(() -> resumed.forEach(Resumed::assertRest));
+              return v;
+            });
+      });
+    }).onComplete(test.succeedingThenComplete());
   }
 
   @Test

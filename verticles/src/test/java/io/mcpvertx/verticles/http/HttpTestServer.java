@@ -26,8 +26,13 @@ final class HttpTestServer {
 
   /** Starts an endpoint with these options (the port is replaced by 0). */
   static Future<HttpTestServer> start(Vertx vertx, McpHttpServerOptions options) {
+    return start(vertx, options, 1);
+  }
+
+  /** Starts an endpoint served by {@code instances} HTTP verticles. */
+  static Future<HttpTestServer> start(Vertx vertx, McpHttpServerOptions options, int instances) {
     HttpTestServer server = new HttpTestServer(vertx, new McpHttpServerOptions(options).setPort(0));
-    return server.http.listen().map(server);
+    return server.http.listen(instances).map(server);
   }
 
   static Future<HttpTestServer> start(Vertx vertx) {
