@@ -131,4 +131,26 @@ class HttpSessionLeakTest {
           .compose(v -> assertNothingLeft(vertx, server, baseline, all.list())));
     }).onComplete(test.succeedingThenComplete());
   }
+
+  @Test
+  void closingTheServerEndsItsStreamsAndSessions(Vertx vertx, VertxTestContext test) {
+    Set<String> baseline = new HashSet<>(vertx.deploymentIDs());
+    HttpTestServer.start(vertx).compose(server -> server.client().initialize(V11).compose(session ->
+        session.listen().compose(get -> get.await(SseParser.Event::isPriming).compose(primed ->
+            session.stream(session.toolCall("gated", new JsonObject(), "closing")).compose(post ->
+                post.await(SseParser.Event::hasMessage)
+                    .compose(first -> server.http.close())
+                    .compose(v -> Future.all(get.over(), post.over()))
+                    .compose(v -> Poll.until(vertx, () -> server.mcp.registryListeners() == 0
+                        && baseline.equals(new HashSet<>(vertx.deploymentIDs()))))
+                    .compose(v -> assertNoHandlers(vertx, "mcp.session." + session.id()))
+                    .map(v -> {
+                      test.verify(() -> {
+                        assertEquals(0, server.http.sessionCount());
+                        assertEquals(0, server.events.sessionCount());
+                      });
+                      return v;
+                    }))))))
+        .onComplete(test.succeedingThenComplete());
+  }
 }

@@ -104,6 +104,22 @@ class HttpSessionsTest {
   }
 
   @Test
+  void heartbeatsKeepASessionWithAnOpenStreamAlive(Vertx vertx, VertxTestContext test) {
+    McpHttpServerOptions options = new McpHttpServerOptions().setSessionIdleTimeoutMs(EXPIRY_MS)
+        .setHeartbeatIntervalMs(EXPIRY_MS / 10);
+    HttpTestServer.start(vertx, options)
+        .compose(server -> server.client().initialize(V11))
+        // Twenty keep-alives span twice the idle timeout, with no request from the client meanwhile.
+        .compose(session -> session.listen().compose(get -> Poll.until(vertx, () -> get.comments() >= 20))
+            .compose(v -> session.pingStatus()))
+        .map(status -> {
+          test.verify(() -> assertEquals(200, status));
+          return status;
+        })
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void expiresSessionsThatNeverSentInitialized(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx, new McpHttpServerOptions().setInitializeTimeoutMs(EXPIRY_MS))
         .compose(server -> {

@@ -44,6 +44,7 @@ final class SseParser {
   private StringBuilder data;
   private long retry = -1;
   private boolean any;
+  private int comments;
 
   SseParser(Consumer<Event> sink) {
     this.sink = sink;
@@ -75,6 +76,11 @@ final class SseParser {
     }
   }
 
+  /** Comment lines seen (servers send them as keep-alives). */
+  int comments() {
+    return comments;
+  }
+
   private void onLine(String text) {
     if (text.isEmpty()) {
       if (any) {
@@ -88,6 +94,7 @@ final class SseParser {
       return;
     }
     if (text.startsWith(":")) {
+      comments++;
       return;
     }
     int colon = text.indexOf(':');

@@ -66,6 +66,11 @@ final class SseStream {
     return type != null && type.startsWith("text/event-stream");
   }
 
+  /** Comment lines received so far: the server's keep-alives. */
+  int comments() {
+    return parser.comments();
+  }
+
   /** The events received so far. */
   synchronized List<SseParser.Event> events() {
     return List.copyOf(events);
