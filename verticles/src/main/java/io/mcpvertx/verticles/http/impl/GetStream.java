@@ -65,7 +65,8 @@ final class GetStream {
 
   /**
    * Resumes a stream after {@code lastEventId}, which the caller has claimed ({@link HttpSession#followed}):
-   * replays what followed, then goes on live unless the stream is complete. Fails with {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
+   * replays what followed, then goes on live unless the stream is complete. Fails with
+   * {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
    */
   static Future<GetStream> resume(HttpEndpoint endpoint, HttpSession session, String streamId, String lastEventId,
       HttpServerResponse response, java.util.function.Consumer<GetStream> onDone) {
