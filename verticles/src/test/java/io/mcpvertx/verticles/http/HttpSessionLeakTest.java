@@ -115,6 +115,24 @@ class HttpSessionLeakTest {
   }
 
   @Test
+  void deletingSessionsWhileTheyStreamLeavesNoStoredEvents(Vertx vertx, VertxTestContext test) {
+    // Progress still on its way to the HTTP verticle when the session is deleted must not be stored again.
+    HttpTestServer.start(vertx).compose(server -> {
+      Set<String> baseline = new HashSet<>(vertx.deploymentIDs());
+      McpHttpTestClient client = server.client();
+      List<Future<Trace>> sessions = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        sessions.add(client.initialize(V11).compose(session -> session.stream(session.toolCall("ticker",
+            new JsonObject(), "tick")).compose(post -> post.await(e -> e.hasMessage()
+                && e.message().getJsonObject("params").getInteger("progress") >= 20))
+            .compose(ticking -> session.delete())
+            .map(new Trace(session.id(), null))));
+      }
+      return Future.all(sessions).compose(all -> assertNothingLeft(vertx, server, baseline, all.list()));
+    }).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void expiredSessionsWithOpenStreamsLeaveNothingBehind(Vertx vertx, VertxTestContext test) {
     // Long enough for 20 concurrent handshakes on a loaded machine; the open streams send no heartbeat before it.
     McpHttpServerOptions options = new McpHttpServerOptions().setSessionIdleTimeoutMs(1_000);

@@ -47,6 +47,13 @@ final class TestTools {
             return ToolResult.text("released");
           });
         });
+    server.tool(tool("ticker", "Sends progress every millisecond until cancelled; never answers"), (args, ctx) -> {
+      Promise<ToolResult> never = Promise.promise();
+      double[] n = {0};
+      long timer = ctx.vertx().setPeriodic(1, t -> ctx.progress(++n[0], null, null));
+      ctx.onCancel(reason -> ctx.vertx().cancelTimer(timer));
+      return never.future();
+    });
     server.tool(tool("flood", "Logs once, waits for the test, then sends count log messages of size characters "
         + "each and answers"), (args, ctx) -> {
           int count = args.getInteger("count");
