@@ -174,6 +174,66 @@ class HttpResponseModesTest {
         .onComplete(test.succeedingThenComplete());
   }
 
+  /** Answers the elicitation a stream carries, and checks it on the way. */
+  private static Future<HttpReply> answerElicitation(McpHttpTestSession session, SseParser.Event event) {
+    JsonObject request = event.message();
+    assertEquals("elicitation/create", request.getString("method"));
+    assertSchemaValid(V11, request, null);
+    return session.post(new JsonObject().put("jsonrpc", "2.0").put("id", request.getValue("id"))
+        .put("result", new JsonObject().put("action", "accept").put("content", new JsonObject().put("name", "Ada"))));
+  }
+
+  private static boolean isElicitation(SseParser.Event event) {
+    return event.hasMessage() && "elicitation/create".equals(event.message().getString("method"));
+  }
+
+  @Test
+  void carriesAServerRequestOnThePostStreamAndTakesTheAnswerAsAPost(Vertx vertx, VertxTestContext test) {
+    JsonObject elicitation = new JsonObject().put("elicitation", new JsonObject());
+    HttpTestServer.start(vertx)
+        .compose(server -> server.client().initialize(V11, elicitation))
+        .compose(session -> {
+          JsonObject call = session.toolCall("ask", new JsonObject(), null);
+          return session.stream(call).compose(post -> post.await(HttpResponseModesTest::isElicitation)
+              .compose(asked -> answerElicitation(session, asked))
+              .compose(ack -> {
+                test.verify(() -> assertEquals(202, ack.status(), ack::toString));
+                return post.awaitResponse(call.getValue("id"));
+              })
+              .map(answered -> {
+                test.verify(() -> {
+                  assertEquals("hello Ada", answered.message().getJsonObject("result").getJsonArray("content")
+                      .getJsonObject(0).getString("text"));
+                  assertSchemaValid(V11, answered.message(), "tools/call");
+                });
+                return answered;
+              }));
+        })
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void carriesAServerRequestOnTheGetStreamInJsonMode(Vertx vertx, VertxTestContext test) {
+    JsonObject elicitation = new JsonObject().put("elicitation", new JsonObject());
+    HttpTestServer.start(vertx, new McpHttpServerOptions().setResponseMode(ResponseMode.JSON))
+        .compose(server -> server.client().initialize(V11, elicitation))
+        .compose(session -> session.listen().compose(get -> get.await(SseParser.Event::isPriming).compose(primed -> {
+          Future<HttpReply> call = session.post(session.toolCall("ask", new JsonObject(), null));
+          return get.await(HttpResponseModesTest::isElicitation)
+              .compose(asked -> answerElicitation(session, asked))
+              .compose(ack -> call);
+        })))
+        .map(reply -> {
+          test.verify(() -> {
+            assertEquals("application/json", reply.contentType(), reply::toString);
+            assertEquals("hello Ada", reply.json().getJsonObject("result").getJsonArray("content")
+                .getJsonObject(0).getString("text"));
+          });
+          return reply;
+        })
+        .onComplete(test.succeedingThenComplete());
+  }
+
   @Test
   void sendsNoPrimingEventToA2025_06_18Session(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)

@@ -56,8 +56,12 @@ final class McpHttpTestClient {
   }
 
   static JsonObject initializeRequest(String version) {
+    return initializeRequest(version, new JsonObject());
+  }
+
+  static JsonObject initializeRequest(String version, JsonObject capabilities) {
     return new JsonObject().put("jsonrpc", "2.0").put("id", 0).put("method", "initialize")
-        .put("params", new JsonObject().put("protocolVersion", version).put("capabilities", new JsonObject())
+        .put("params", new JsonObject().put("protocolVersion", version).put("capabilities", capabilities)
             .put("clientInfo", new JsonObject().put("name", "http-test").put("version", "1.0.0")));
   }
 
@@ -96,7 +100,12 @@ final class McpHttpTestClient {
 
   /** The whole handshake: initialize, then {@code notifications/initialized} (answered 202). */
   Future<McpHttpTestSession> initialize(String version) {
-    return initializeOnly(version).compose(reply -> {
+    return initialize(version, new JsonObject());
+  }
+
+  /** The handshake of a client that declares {@code capabilities}. */
+  Future<McpHttpTestSession> initialize(String version, JsonObject capabilities) {
+    return post(postHeaders(), initializeRequest(version, capabilities)).compose(reply -> {
       if (reply.status() != 200 || reply.header("Mcp-Session-Id") == null) {
         return Future.failedFuture(new AssertionError("initialize failed: " + reply));
       }

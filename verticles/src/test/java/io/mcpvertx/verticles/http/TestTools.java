@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
@@ -47,6 +48,11 @@ final class TestTools {
             return ToolResult.text("released");
           });
         });
+    server.tool(tool("ask", "Asks the user for a name through the client and answers with it"), (args, ctx) ->
+        ctx.elicit(ElicitRequest.form("Your name?", new JsonObject().put("type", "object")
+                .put("properties", new JsonObject().put("name", new JsonObject().put("type", "string")))))
+            .map(answer -> ToolResult.text(answer.accepted() ? "hello " + answer.content().getString("name")
+                : answer.action())));
     server.tool(tool("ticker", "Sends progress every millisecond until cancelled; never answers"), (args, ctx) -> {
       Promise<ToolResult> never = Promise.promise();
       double[] n = {0};
