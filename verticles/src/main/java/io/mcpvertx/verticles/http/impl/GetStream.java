@@ -28,11 +28,11 @@ final class GetStream {
   private final HttpEndpoint endpoint;
   private final HttpSession session;
   private final String streamId;
-  private final boolean standalone;
   private final SseWriter sse;
   private final java.util.function.Consumer<GetStream> onDone;
   private MessageConsumer<JsonObject> live;
   private List<JsonObject> held = new ArrayList<>();
+  private long heldBytes;
   /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
   private java.util.Set<String> replayed = java.util.Set.of();
   private boolean done;
@@ -42,13 +42,12 @@ final class GetStream {
     this.endpoint = endpoint;
     this.session = session;
     this.streamId = streamId;
-    this.standalone = streamId.equals(session.standaloneStream);
     this.sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
     this.onDone = onDone;
     response.closeHandler(v -> end());
   }
 
-  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#standaloneOpen}). */
+  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#followed}). */
   static GetStream standalone(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response,
       java.util.function.Consumer<GetStream> onDone) {
     GetStream stream = new GetStream(endpoint, session, session.standaloneStream, response, onDone);
@@ -65,8 +64,9 @@ final class GetStream {
   }
 
   /**
-   * Resumes a stream after {@code lastEventId}: replays what followed, then goes on live unless the stream is
-   * complete. Fails with {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
+   * Resumes a stream after {@code lastEventId}, which the caller has claimed ({@link HttpSession#followed}):
+   * replays what followed, then goes on live unless the stream is complete. Fails with
+   * {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
    */
   static Future<GetStream> resume(HttpEndpoint endpoint, HttpSession session, String streamId, String lastEventId,
       HttpServerResponse response, java.util.function.Consumer<GetStream> onDone) {
@@ -75,26 +75,13 @@ final class GetStream {
         .compose(v -> endpoint.events.replayAfter(session.id, lastEventId))
         .compose(replay -> {
           stream.sse.start();
-          java.util.Set<String> ids = new java.util.HashSet<>();
-          for (EventStore.StoredEvent event : replay.events()) {
-            ids.add(event.id());
-            stream.write(event.id(), event.data());
-          }
-          stream.replayed = ids;
-          if (replay.complete()) {
-            stream.end();
-          } else {
-            stream.release();
-          }
+          stream.replayed = new java.util.HashSet<>();
+          stream.replay(replay.events(), 0, replay.complete());
           return Future.succeededFuture(stream);
         }, failure -> {
           stream.stopFollowing();
           return Future.failedFuture(failure);
         });
-  }
-
-  boolean isStandalone() {
-    return standalone;
   }
 
   void heartbeat() {
@@ -112,9 +99,7 @@ final class GetStream {
     done = true;
     sse.end();
     stopFollowing();
-    if (standalone) {
-      session.standaloneOpen.set(false);
-    }
+    session.followed.remove(streamId);
     onDone.accept(this);
   }
 
@@ -130,9 +115,43 @@ final class GetStream {
     }
   }
 
+  /**
+   * Writes the replay from {@code from} on, as fast as the client reads it: a backlog (say, after the client was
+   * dropped for reading too slowly) must not trip the same limit again. Then the stream ends or goes live.
+   */
+  private void replay(List<EventStore.StoredEvent> events, int from, boolean complete) {
+    for (int i = from; i < events.size() && !done; i++) {
+      EventStore.StoredEvent event = events.get(i);
+      replayed.add(event.id());
+      if (event.data().length() > 0) {
+        sse.replayEvent(event.id(), event.data());
+      }
+      if (sse.isFull()) {
+        int next = i + 1;
+        sse.drainHandler(v -> replay(events, next, complete));
+        return;
+      }
+    }
+    if (done) {
+      return;
+    }
+    sse.drainHandler(null);
+    if (complete) {
+      end();
+    } else {
+      release();
+    }
+  }
+
   private void onLive(Message<JsonObject> message) {
     if (held != null) {
+      // Live events wait for the replay; a reader that stalls during it must not make them pile up.
       held.add(message.body());
+      heldBytes += message.body().getString("data", "").length();
+      if (heldBytes > endpoint.options.getMaxStreamQueueBytes()) {
+        sse.drop();
+        end();
+      }
     } else {
       deliver(message.body());
     }

@@ -151,9 +151,16 @@ final class HttpEndpoint {
     if (session.closed.get()) {
       return Future.failedFuture(new IllegalStateException("session closed"));
     }
-    return events.append(session.id, streamId, data).onSuccess(id ->
-        vertx.eventBus().send(session.liveAddress(streamId), new JsonObject().put("id", id)
-            .put("data", data.toString())));
+    return events.append(session.id, streamId, data).onSuccess(id -> {
+      if (session.closed.get()) {
+        // Closed while appending: closeSession may have removed the session's events before this append,
+        // which stored them again. closed is set before that removal, so removing again here leaves nothing.
+        events.removeSession(session.id);
+        return;
+      }
+      vertx.eventBus().send(session.liveAddress(streamId), new JsonObject().put("id", id)
+          .put("data", data.toString()));
+    });
   }
 
   /** Tells a client resuming {@code streamId} that nothing more will come. */

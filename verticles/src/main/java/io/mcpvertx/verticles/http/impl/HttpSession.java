@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.protocol.ProtocolVersion;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -19,7 +20,11 @@ final class HttpSession {
   volatile boolean initialized;
   volatile ProtocolVersion version;
   volatile String deploymentId;
-  final AtomicBoolean standaloneOpen = new AtomicBoolean();
+  /**
+   * Streams a GET is delivering now (the standalone stream, or resumed ones). One GET per stream: live events
+   * go to one consumer of the stream's address, so two GETs would each get part of the stream.
+   */
+  final Set<String> followed = ConcurrentHashMap.newKeySet();
   final AtomicBoolean closed = new AtomicBoolean();
   /** Streams to end when the session closes; each closer moves to its own context. */
   final Map<Object, Runnable> closers = new ConcurrentHashMap<>();

@@ -36,8 +36,14 @@ public final class McpHttpServerImpl implements McpHttpServer {
     if (instances < 1) {
       return Future.failedFuture(new IllegalArgumentException("instances must be positive"));
     }
-    int port = endpoint.options.getPort() == 0 ? -RANDOM_PORT_KEYS.incrementAndGet() : endpoint.options.getPort();
-    McpHttpVerticle first = new McpHttpVerticle(endpoint, port);
+    int port = endpoint.options.getPort();
+    if (port == 0 && instances > 1) {
+      // Vert.x gives each server on port 0 a port of its own, and shares a random port only between servers on
+      // the same negative port. The key is unique to this endpoint, so two endpoints never share a port.
+      port = -1 - Math.floorMod(RANDOM_PORT_KEYS.getAndIncrement(), Integer.MAX_VALUE);
+    }
+    int bind = port;
+    McpHttpVerticle first = new McpHttpVerticle(endpoint, bind);
     Future<Void> started = vertx.deployVerticle(first).map(id -> {
       deployments.add(id);
       actualPort = first.actualPort();
@@ -45,7 +51,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
       return null;
     });
     for (int i = 1; i < instances; i++) {
-      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, port))
+      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, bind))
           .map(id -> {
             deployments.add(id);
             return null;

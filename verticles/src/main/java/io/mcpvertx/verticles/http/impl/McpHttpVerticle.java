@@ -27,6 +27,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,6 +47,7 @@ final class McpHttpVerticle extends VerticleBase {
 
   static final String SESSION_HEADER = "Mcp-Session-Id";
   static final String VERSION_HEADER = "MCP-Protocol-Version";
+  private static final Logger LOG = System.getLogger(McpHttpVerticle.class.getName());
   private static final String JSON = "application/json";
   private static final String EVENT_STREAM = "text/event-stream";
 
@@ -98,6 +101,7 @@ final class McpHttpVerticle extends VerticleBase {
       rc.response().putHeader("Allow", "GET, POST, DELETE");
       HttpErrors.reject(rc.response(), 405, "Method not allowed");
     });
+    web.route(path).failureHandler(this::failed);
     http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(options.getHost())
         .setPort(port)
@@ -128,6 +132,17 @@ final class McpHttpVerticle extends VerticleBase {
     rc.next();
   }
 
+  /** A route failed: the body handler's 413, or an unexpected exception (500). Either way a JSON-RPC body. */
+  private void failed(RoutingContext rc) {
+    if (rc.statusCode() == 413) {
+      HttpErrors.reject(rc.response(), 413,
+          "Payload Too Large: the body exceeds " + endpoint.options.getMaxBodyBytes() + " bytes");
+    } else {
+      LOG.log(Level.ERROR, "Request failed", rc.failure());
+      HttpErrors.reject(rc.response(), 500, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error");
+    }
+  }
+
   /** The session a request names: null after answering 400 (no header) or 404 (unknown, ended or expired). */
   private HttpSession sessionOf(RoutingContext rc) {
     String id = rc.request().getHeader(SESSION_HEADER);
@@ -141,7 +156,9 @@ final class McpHttpVerticle extends VerticleBase {
       return null;
     }
     String version = rc.request().getHeader(VERSION_HEADER);
-    if (version != null && ProtocolVersion.fromId(version).isEmpty()) {
+    // A session speaks a session revision; 2026-07-28 has no sessions.
+    if (version != null && ProtocolVersion.fromId(version).filter(v -> !v.supports(ProtocolFeature.STATELESS))
+        .isEmpty()) {
       HttpErrors.reject(rc.response(), 400, "Bad Request: unsupported " + VERSION_HEADER + ": " + version);
       return null;
     }
@@ -306,7 +323,7 @@ final class McpHttpVerticle extends VerticleBase {
     }
     String lastEventId = rc.request().getHeader("Last-Event-ID");
     if (lastEventId == null) {
-      if (!session.standaloneOpen.compareAndSet(false, true)) {
+      if (!session.followed.add(session.standaloneStream)) {
         HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
         return;
       }
@@ -318,17 +335,14 @@ final class McpHttpVerticle extends VerticleBase {
       HttpErrors.reject(response, 400, "Bad Request: unknown Last-Event-ID");
       return;
     }
-    boolean standalone = streamId.equals(session.standaloneStream);
-    if (standalone && !session.standaloneOpen.compareAndSet(false, true)) {
-      HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
+    if (!session.followed.add(streamId)) {
+      HttpErrors.reject(response, 409, "Conflict: another GET is delivering this stream");
       return;
     }
     GetStream.resume(endpoint, session, streamId, lastEventId, response, stream -> untrack(session, stream))
         .onSuccess(stream -> track(session, stream))
         .onFailure(failure -> {
-          if (standalone) {
-            session.standaloneOpen.set(false);
-          }
+          session.followed.remove(streamId);
           if (failure instanceof UnknownEventException) {
             HttpErrors.reject(response, 400, "Bad Request: unknown or expired Last-Event-ID");
           } else {

@@ -142,8 +142,11 @@ final class PostExchange {
     if (message instanceof JsonRpcResponse r) {
       session.version = ProtocolVersion.fromId(r.result().getString("protocolVersion")).orElse(null);
     } else {
-      // A failed initialize leaves no session behind.
+      // A failed initialize leaves no session behind, so it must not hand out the session's id either.
       endpoint.closeSession(session, "initialize failed");
+      if (!response.headWritten()) {
+        response.headers().remove(McpHttpVerticle.SESSION_HEADER);
+      }
     }
   }
 

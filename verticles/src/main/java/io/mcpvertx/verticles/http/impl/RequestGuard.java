@@ -6,6 +6,7 @@ import io.vertx.core.net.HostAndPort;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -15,6 +16,8 @@ import java.util.stream.Collectors;
 final class RequestGuard {
 
   private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+  private static final Pattern LOOPBACK_IPV4 =
+      Pattern.compile("127(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
 
   private final Set<String> allowedHosts;
   private final Set<String> allowedOrigins;
@@ -26,7 +29,7 @@ final class RequestGuard {
     this.allowedOrigins = options.getAllowedOrigins().stream().map(o -> o.toLowerCase(Locale.ROOT))
         .collect(Collectors.toUnmodifiableSet());
     String bind = options.getHost().toLowerCase(Locale.ROOT);
-    this.loopbackOnly = LOOPBACK_NAMES.contains(bind) || bind.startsWith("127.");
+    this.loopbackOnly = isLoopbackName(bind);
   }
 
   /** Null if the Host is acceptable, otherwise why not. */
@@ -65,8 +68,12 @@ final class RequestGuard {
     }
   }
 
+  /**
+   * Loopback names and IPv4 literals in 127.0.0.0/8. Only literals: a name that merely starts with "127." (such as
+   * {@code 127.attacker.example}) is a DNS name its owner can point at loopback, which is the rebinding attack.
+   */
   private static boolean isLoopbackName(String host) {
-    return LOOPBACK_NAMES.contains(host) || host.startsWith("127.");
+    return LOOPBACK_NAMES.contains(host) || LOOPBACK_IPV4.matcher(host).matches();
   }
 
   /** Whether an Accept header admits a media type (wildcards count). A missing header admits nothing. */

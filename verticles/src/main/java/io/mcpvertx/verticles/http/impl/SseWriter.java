@@ -40,12 +40,15 @@ final class SseWriter {
 
   /** One event; {@code data} must be a single line (JSON-RPC messages are encoded compactly). */
   void event(String id, Buffer data) {
+    write(frame(id, data));
+  }
+
+  private static Buffer frame(String id, Buffer data) {
     Buffer frame = Buffer.buffer(data.length() + 64);
     if (id != null) {
       frame.appendString("id: ").appendString(id).appendString("\n");
     }
-    frame.appendString("data: ").appendBuffer(data).appendString("\n\n");
-    write(frame);
+    return frame.appendString("data: ").appendBuffer(data).appendString("\n\n");
   }
 
   /** A priming event: an id with empty data, so the client can resume before anything else was sent. */
@@ -54,7 +57,35 @@ final class SseWriter {
   }
 
   void heartbeat() {
-    write(HEARTBEAT.copy());
+    if (!response.writeQueueFull()) {
+      write(HEARTBEAT.copy()); // a stream with data waiting needs no keep-alive
+    }
+  }
+
+  /**
+   * One replayed event. A replay is read from the event store, so it is paced instead: the caller stops while
+   * {@link #isFull()} and goes on from {@link #drainHandler}. Its size is bounded by the store's retention.
+   */
+  void replayEvent(String id, Buffer data) {
+    if (isOpen()) {
+      response.write(frame(id, data));
+    }
+  }
+
+  boolean isFull() {
+    return response.writeQueueFull();
+  }
+
+  void drainHandler(io.vertx.core.Handler<Void> handler) {
+    response.drainHandler(handler);
+  }
+
+  /** Drops the connection of a reader too slow to keep up; it resumes from the store. */
+  void drop() {
+    if (isOpen()) {
+      response.reset();
+    }
+    open = false;
   }
 
   /** Ends the stream, first telling a client that can resume how long to wait before it reconnects. */
@@ -79,8 +110,7 @@ final class SseWriter {
     response.write(frame);
     if (response.writeQueueFull()) {
       // Everything written is also in the event store: dropping the slow connection loses nothing.
-      open = false;
-      response.reset();
+      drop();
     }
   }
 }
