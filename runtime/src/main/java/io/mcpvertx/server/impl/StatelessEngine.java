@@ -86,7 +86,7 @@ final class StatelessEngine implements StatelessServer {
       return call(failed, null);
     }
     StatelessRequestContext ctx = new StatelessRequestContext(server.vertx(), context, server.blockingRunner(),
-        request.id(), meta, client, principal, logLevel, responses, sink);
+        request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
     Future<JsonObject> outcome;
     try {
       outcome = dispatch(method, params, ctx);

@@ -33,7 +33,8 @@ import java.util.concurrent.Callable;
  * to the client, so {@link #elicit}, {@link #sample} and {@link #roots} are answered from the input responses the
  * client sent with this request (or an earlier round, carried in {@code requestState}); a question without an
  * answer is recorded, and the engine turns the call into an {@code input_required} result. The same handler code
- * works over sessions, where the same calls become server-to-client requests.
+ * works over sessions, where the same calls become server-to-client requests. Only requests that may be
+ * answered with {@code input_required} (tools/call, prompts/get, resources/read) can ask; elsewhere asking fails.
  *
  * <p>Confined to the context the request is served on.
  */
@@ -54,6 +55,7 @@ final class StatelessRequestContext implements RequestContext {
   private final JsonObject responses;
   private final MessageSink sink;
   private final Object progressToken;
+  private final boolean mayAsk;
   private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
   private int unnamed;
   private double lastProgress = Double.NEGATIVE_INFINITY;
@@ -62,7 +64,8 @@ final class StatelessRequestContext implements RequestContext {
   private List<Handler<String>> cancelHandlers;
 
   StatelessRequestContext(Vertx vertx, Context context, BlockingRunner blocking, JsonRpcId requestId, JsonObject meta,
-      ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, MessageSink sink) {
+      ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, boolean mayAsk,
+      MessageSink sink) {
     this.vertx = vertx;
     this.context = context;
     this.blocking = blocking;
@@ -72,6 +75,7 @@ final class StatelessRequestContext implements RequestContext {
     this.principal = principal;
     this.logLevel = logLevel;
     this.responses = responses;
+    this.mayAsk = mayAsk;
     this.sink = sink;
     Object token = meta.getValue("progressToken");
     this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long ? token : null;
@@ -252,6 +256,11 @@ final class StatelessRequestContext implements RequestContext {
 
   /** The client's answer under {@code key}, or a recorded question and an {@link InputRequired} failure. */
   private Future<JsonObject> ask(String key, String method, JsonObject params) {
+    if (!mayAsk) {
+      // Only tools/call, prompts/get and resources/read may be answered with input_required.
+      return Future.failedFuture(McpException.internal("Internal error: the handler asked the client for input ("
+          + method + ") while serving a request that cannot carry input requests"));
+    }
     Object answer = responses.getValue(key);
     if (answer instanceof JsonObject json) {
       return Future.succeededFuture(json);

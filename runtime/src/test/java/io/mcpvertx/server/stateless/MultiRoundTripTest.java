@@ -316,6 +316,27 @@ class MultiRoundTripTest {
   }
 
   @Test
+  void onlyToolsPromptsAndResourcesMayAnswerWithInputRequired(Vertx vertx, VertxTestContext test) {
+    // A completion handler that asks the user: completion/complete cannot carry input requests.
+    server.promptCompletion("context_prompt", "topic", (request, ctx) -> ctx.elicit("which",
+            io.mcpvertx.server.client.ElicitRequest.form("Which topic?", StatelessFixtures.oneString("topic")))
+        .map(answer -> io.mcpvertx.server.completion.Completion.of(List.of(answer.content().getString("topic")))));
+    JsonObject complete = new JsonObject()
+        .put("ref", new JsonObject().put("type", "ref/prompt").put("name", "context_prompt"))
+        .put("argument", new JsonObject().put("name", "topic").put("value", ""));
+    client.request("completion/complete", complete).send()
+        .map(x -> x.assertError(-32603, 200))
+        // answers are not read on such a request either
+        .compose(v -> client.request("completion/complete", complete.copy().put("inputResponses",
+            new JsonObject().put("which", accept("topic", "go")))).send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          x.assertError(-32603, 200);
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void theSameHandlersAskOverASession(Vertx vertx, VertxTestContext test) {
     McpTestClient.inProcess(vertx, server).compose(session -> {
       session.onRequest("elicitation/create", params -> Future.succeededFuture(accept("name", "Ada")));
