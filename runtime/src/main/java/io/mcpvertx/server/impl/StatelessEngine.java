@@ -95,7 +95,10 @@ final class StatelessEngine implements StatelessServer {
     }
     Future<JsonRpcMessage> response = outcome.transform(ar -> {
       ctx.finish();
-      if (!ctx.inputRequests().isEmpty()) {
+      // Questions still open make the answer input_required, unless the handler failed for another reason
+      // (a missing client capability, a bug): answering them could not help, so that error is the answer.
+      boolean otherFailure = ar.failed() && !(ar.cause() instanceof InputRequired);
+      if (!ctx.inputRequests().isEmpty() && !otherFailure) {
         return Future.succeededFuture(new JsonRpcResponse(request.id(), inputRequired(ctx, binding)));
       }
       if (ar.succeeded()) {

@@ -203,6 +203,35 @@ class MultiRoundTripTest {
   }
 
   @Test
+  void aHandlerThatFailsForAnotherReasonGetsItsErrorNotMoreQuestions(VertxTestContext test) {
+    // all_three asks for a name first: without elicitation that fails at once, so the sampling question it also
+    // asked could never lead anywhere.
+    client.request("tools/call", call("all_three", null)).capabilities(new JsonObject()
+            .put("sampling", new JsonObject()).put("roots", new JsonObject())).send()
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          JsonObject error = x.assertError(-32021, 400);
+          assertEquals(new JsonObject().put("elicitation", new JsonObject()),
+              error.getJsonObject("data").getJsonObject("requiredCapabilities"));
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void aHandlerThatTurnsAnOpenQuestionIntoAResultStillGetsItAsked(VertxTestContext test) {
+    server.tool(io.mcpvertx.server.tools.Tool.builder("lenient").build(),
+        (args, ctx) -> StatelessFixtures.name(ctx, "who", "Who?")
+            .map(name -> io.mcpvertx.server.tools.ToolResult.text("hi " + name))
+            .otherwise(failure -> io.mcpvertx.server.tools.ToolResult.error("no name: " + failure.getMessage())));
+    client.request("tools/call", call("lenient", null)).send()
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          assertEquals(Set.of("who"), x.inputRequired().getJsonObject("inputRequests").fieldNames());
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void aTamperedStateIsRejected(VertxTestContext test) {
     JsonObject params = call("two_rounds", null);
     JsonObject answer = new JsonObject().put("step1", accept("name", "Mallory"));
