@@ -288,6 +288,26 @@ class MultiRoundTripTest {
     })));
   }
 
+  @Test
+  void noArgumentsAndEmptyArgumentsAreTheSameRequest(VertxTestContext test) {
+    JsonObject answer = new JsonObject().put("step1", accept("name", "Ann"));
+    client.request("tools/call", call("two_rounds", null)).send()
+        .compose(r1 -> client.request("tools/call", retry(call("two_rounds", new JsonObject()), answer,
+            state(r1.inputRequired()))).send())
+        .map(x -> {
+          assertEquals(Set.of("step2"), x.inputRequired().getJsonObject("inputRequests").fieldNames());
+          return null;
+        })
+        .compose(v -> client.request("tools/call", call("two_rounds", new JsonObject())).send())
+        .compose(r1 -> client.request("tools/call", retry(call("two_rounds", null), answer,
+            state(r1.inputRequired()))).send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          assertEquals(Set.of("step2"), x.inputRequired().getJsonObject("inputRequests").fieldNames());
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
   /**
    * A state is not single-use: within its lifetime, presenting it again re-runs the request with the answers it
    * carries (plus the ones sent). Handlers whose effect must happen at most once enforce that themselves.
