@@ -195,7 +195,7 @@ final class StatelessEngine implements StatelessServer {
     return withServerInfo(new JsonObject()
         .put("resultType", "input_required")
         .put("inputRequests", requests)
-        .put("requestState", states.seal(binding, ctx.responses())));
+        .put("requestState", states.seal(binding, ctx.answersUsed())));
   }
 
   private JsonObject complete(JsonObject result) {

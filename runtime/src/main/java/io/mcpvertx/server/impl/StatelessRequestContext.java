@@ -23,9 +23,11 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -57,6 +59,7 @@ final class StatelessRequestContext implements RequestContext {
   private final Object progressToken;
   private final boolean mayAsk;
   private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
+  private final Set<String> answered = new LinkedHashSet<>();
   private int unnamed;
   private double lastProgress = Double.NEGATIVE_INFINITY;
   private volatile boolean cancelled;
@@ -86,8 +89,14 @@ final class StatelessRequestContext implements RequestContext {
     return inputRequests;
   }
 
-  JsonObject responses() {
-    return responses;
+  /**
+   * The answers the handler read in this run (given in this round or carried from an earlier one): what the
+   * next round's {@code requestState} carries. Answers to questions never asked are not carried along.
+   */
+  JsonObject answersUsed() {
+    JsonObject used = new JsonObject();
+    answered.forEach(key -> used.put(key, responses.getValue(key)));
+    return used;
   }
 
   void cancel(String reason) {
@@ -263,6 +272,7 @@ final class StatelessRequestContext implements RequestContext {
     }
     Object answer = responses.getValue(key);
     if (answer instanceof JsonObject json) {
+      answered.add(key);
       return Future.succeededFuture(json);
     }
     inputRequests.put(key, new JsonObject().put("method", method).put("params", params));

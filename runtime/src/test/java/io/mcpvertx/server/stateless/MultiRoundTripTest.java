@@ -165,6 +165,24 @@ class MultiRoundTripTest {
   }
 
   @Test
+  void theStateCarriesOnlyTheAnswersTheHandlerUsed(VertxTestContext test) {
+    JsonObject params = call("all_three", null);
+    client.request("tools/call", retry(params, new JsonObject().put("name", accept("name", "Ann"))
+            .put("unknown_extra_key", accept("junk", "x".repeat(2000))), null)).send()
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          JsonObject result = x.inputRequired();
+          assertEquals(Set.of("greeting", "roots"), result.getJsonObject("inputRequests").fieldNames());
+          // White box: the state is base64url(payload) "." signature, and the payload keeps the answers in "r".
+          String payload = state(result).substring(0, state(result).indexOf('.'));
+          JsonObject decoded = new JsonObject(new String(java.util.Base64.getUrlDecoder().decode(payload),
+              java.nio.charset.StandardCharsets.UTF_8));
+          assertEquals(Set.of("name"), decoded.getJsonObject("r").fieldNames());
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void promptsAndResourcesAskToo(VertxTestContext test) {
     JsonObject prompt = new JsonObject().put("name", "context_prompt").put("arguments",
         new JsonObject().put("topic", "rust"));
