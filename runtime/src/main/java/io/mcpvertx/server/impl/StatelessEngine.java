@@ -95,6 +95,10 @@ final class StatelessEngine implements StatelessServer {
     }
     Future<JsonRpcMessage> response = outcome.transform(ar -> {
       ctx.finish();
+      if (ctx.invalidAnswer() != null) {
+        // A malformed answer is the client's protocol error, whatever the handler made of it.
+        return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), ctx.invalidAnswer().error()));
+      }
       // Questions still open make the answer input_required, unless the handler failed for another reason
       // (a missing client capability, a bug): answering them could not help, so that error is the answer.
       boolean otherFailure = ar.failed() && !(ar.cause() instanceof InputRequired);

@@ -45,6 +45,7 @@ final class StatelessRequestContext implements RequestContext {
   private static final String ELICIT = "elicitation/create";
   private static final String SAMPLE = "sampling/createMessage";
   private static final String ROOTS = "roots/list";
+  private static final Set<String> ELICIT_ACTIONS = Set.of("accept", "decline", "cancel");
 
   private final Vertx vertx;
   private final Context context;
@@ -60,6 +61,7 @@ final class StatelessRequestContext implements RequestContext {
   private final boolean mayAsk;
   private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
   private final Set<String> answered = new LinkedHashSet<>();
+  private McpException invalidAnswer;
   private int unnamed;
   private double lastProgress = Double.NEGATIVE_INFINITY;
   private volatile boolean cancelled;
@@ -87,6 +89,11 @@ final class StatelessRequestContext implements RequestContext {
   /** Questions asked without an answer, by key, as {@code {method, params}}. */
   Map<String, JsonObject> inputRequests() {
     return inputRequests;
+  }
+
+  /** The first answer that was not a valid result of the question it answers, or null. */
+  McpException invalidAnswer() {
+    return invalidAnswer;
   }
 
   /**
@@ -272,11 +279,54 @@ final class StatelessRequestContext implements RequestContext {
     }
     Object answer = responses.getValue(key);
     if (answer instanceof JsonObject json) {
+      String problem = answerProblem(method, json);
+      if (problem != null) {
+        McpException invalid = McpException.invalidParams("Invalid params: inputResponses." + key + " " + problem);
+        if (invalidAnswer == null) {
+          invalidAnswer = invalid;
+        }
+        return Future.failedFuture(invalid);
+      }
       answered.add(key);
       return Future.succeededFuture(json);
     }
     inputRequests.put(key, new JsonObject().put("method", method).put("params", params));
     return Future.failedFuture(new InputRequired(key));
+  }
+
+  /** Why {@code answer} is not a result of {@code method} (ElicitResult, CreateMessageResult, ListRootsResult). */
+  static String answerProblem(String method, JsonObject answer) {
+    switch (method) {
+      case ELICIT -> {
+        if (!(answer.getValue("action") instanceof String action) || !ELICIT_ACTIONS.contains(action)) {
+          return "is not an elicitation result: action must be accept, decline or cancel";
+        }
+        if (answer.containsKey("content") && !(answer.getValue("content") instanceof JsonObject)) {
+          return "is not an elicitation result: content must be an object";
+        }
+      }
+      case SAMPLE -> {
+        Object content = answer.getValue("content");
+        if (!(answer.getValue("role") instanceof String role) || !(role.equals("assistant") || role.equals("user"))
+            || !(answer.getValue("model") instanceof String)
+            || !(content instanceof JsonObject || content instanceof JsonArray)) {
+          return "is not a sampling result: role, model and content are required";
+        }
+      }
+      case ROOTS -> {
+        if (!(answer.getValue("roots") instanceof JsonArray roots)) {
+          return "is not a roots result: roots must be an array";
+        }
+        for (Object root : roots) {
+          if (!(root instanceof JsonObject r) || !(r.getValue("uri") instanceof String)) {
+            return "is not a roots result: every root needs a uri";
+          }
+        }
+      }
+      default -> {
+      }
+    }
+    return null;
   }
 
   private static McpException missing(JsonObject required) {

@@ -372,6 +372,42 @@ class MultiRoundTripTest {
   }
 
   @Test
+  void anAnswerThatIsNotAResultOfItsQuestionIsAnError(VertxTestContext test) {
+    JsonObject askName = call("ask_name", null);
+    JsonObject allThree = call("all_three", null);
+    JsonObject name = accept("name", "Ann");
+    List<JsonObject> bad = List.of(
+        retry(askName, new JsonObject().put("user_name", new JsonObject()), null),
+        retry(askName, new JsonObject().put("user_name", new JsonObject().put("action", "maybe")), null),
+        retry(askName, new JsonObject().put("user_name", new JsonObject().put("action", "accept")
+            .put("content", "Ann")), null),
+        retry(allThree, new JsonObject().put("name", name).put("greeting", sampled("hi").copy().putNull("model")),
+            null),
+        retry(allThree, new JsonObject().put("name", name).put("greeting", new JsonObject().put("text", "hi")),
+            null),
+        retry(allThree, new JsonObject().put("name", name).put("roots", new JsonObject().put("roots", "file:///")),
+            null),
+        retry(allThree, new JsonObject().put("name", name).put("roots", new JsonObject().put("roots",
+            new io.vertx.core.json.JsonArray().add(new JsonObject().put("name", "no uri")))), null));
+    Future<Void> chain = Future.succeededFuture();
+    for (JsonObject params : bad) {
+      chain = chain.compose(v -> client.request("tools/call", params).send()).map(x -> {
+        JsonObject error = x.assertError(-32602, 200);
+        assertTrue(error.getString("message").contains("inputResponses."), error::encode);
+        return null;
+      });
+    }
+    // a declined form has no content, and that is a valid answer
+    chain.compose(v -> client.request("tools/call", retry(askName, new JsonObject().put("user_name",
+            new JsonObject().put("action", "decline")), null)).send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          assertEquals("Hello, decline", x.complete().getJsonArray("content").getJsonObject(0).getString("text"));
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void requestsThatCannotAskIgnoreAnswersAndState(VertxTestContext test) {
     client.request("tools/list", new JsonObject().put("inputResponses", new JsonObject().put("x", 1))
             .put("requestState", "garbage")).send()
