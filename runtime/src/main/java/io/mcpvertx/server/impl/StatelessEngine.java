@@ -22,6 +22,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * The engine of the stateless generation (2026-07-28). Each request is complete in itself: its {@code _meta}
@@ -45,10 +46,14 @@ final class StatelessEngine implements StatelessServer {
   private final JsonArray supportedVersions;
 
   StatelessEngine(McpServerImpl server) {
+    this(server, System::currentTimeMillis);
+  }
+
+  /** With the clock that dates {@code requestState} expiry (a seam for tests). */
+  StatelessEngine(McpServerImpl server, LongSupplier clock) {
     this.server = server;
     var options = server.options().getStatelessOptions();
-    this.states = new RequestStates(options.getRequestStateKeys(), options.getRequestStateTtlMs(),
-        System::currentTimeMillis);
+    this.states = new RequestStates(options.getRequestStateKeys(), options.getRequestStateTtlMs(), clock);
     JsonArray versions = new JsonArray();
     List<ProtocolVersion> all = List.of(ProtocolVersion.values());
     for (int i = all.size() - 1; i >= 0; i--) {
