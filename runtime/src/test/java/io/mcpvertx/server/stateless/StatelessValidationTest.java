@@ -32,10 +32,12 @@ class StatelessValidationTest {
   private static final int INVALID_PARAMS = -32602;
   private static final int UNSUPPORTED_VERSION = -32022;
 
+  private Vertx vertx;
   private StatelessClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
+    this.vertx = vertx;
     client = new StatelessClient(vertx, StatelessFixtures.server(vertx));
   }
 
@@ -252,6 +254,74 @@ class StatelessValidationTest {
             .put("count", 42))).header("Mcp-Param-Region", "r").header("Mcp-Param-Count", "43").send())
         .onComplete(test.succeeding(x -> test.verify(() -> {
           x.assertError(HEADER_MISMATCH, 400);
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void headerValuesMayOnlyCarryVisibleAsciiSpaceAndTab(VertxTestContext test) {
+    // A header can only carry "Zürich" base64-encoded; raw, its bytes are not a valid header value.
+    JsonObject zurich = call("regional", new JsonObject().put("region", "Zürich"));
+    client.request("tools/call", zurich).header("Mcp-Param-Region", "Zürich").send()
+        .map(x -> x.assertError(HEADER_MISMATCH, 400))
+        .compose(v -> client.request("tools/call", zurich).header("Mcp-Param-Region", base64("Zürich")).send())
+        .map(x -> x.complete())
+        .compose(v -> client.request("tools/call", call("regional", new JsonObject().put("region", "a\u0001b")))
+            .header("Mcp-Param-Region", "a\u0001b").send())
+        .map(x -> x.assertError(HEADER_MISMATCH, 400))
+        .compose(v -> client.request("tools/call", call("regional", new JsonObject().put("region", "a\tb")))
+            .header("Mcp-Param-Region", "a\tb").send())
+        .map(x -> x.complete())
+        .compose(v -> client.request("tools/call", call("échos", null)).header("Mcp-Name", "échos").send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          x.assertError(HEADER_MISMATCH, 400);
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void integerParametersCompareAsNumbers(VertxTestContext test) {
+    JsonObject params = call("regional", new JsonObject().put("region", "r").put("count", 42));
+    client.request("tools/call", params).header("Mcp-Param-Region", "r").header("Mcp-Param-Count", "42.0").send()
+        .map(x -> x.complete())
+        .compose(v -> client.request("tools/call", params).header("Mcp-Param-Region", "r")
+            .header("Mcp-Param-Count", "forty-two").send())
+        .map(x -> x.assertError(HEADER_MISMATCH, 400))
+        .compose(v -> client.request("tools/call", call("regional", new JsonObject().put("region", "r")
+            .put("dry", false))).header("Mcp-Param-Region", "r").header("Mcp-Param-Dry-Run", "False").send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          // booleans travel as lowercase true or false
+          x.assertError(HEADER_MISMATCH, 400);
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void nestedPropertiesReachableThroughPropertiesAreMirroredToo(VertxTestContext test) {
+    client = new StatelessClient(vertx,
+        StatelessFixtures.server(vertx).tool(io.mcpvertx.server.tools.Tool.builder("nested")
+                .inputSchema(new JsonObject("""
+                    {"type": "object",
+                     "properties": {
+                       "target": {"type": "object",
+                                  "properties": {"zone": {"type": "string", "x-mcp-header": "Zone"}}}}}
+                    """)).build(),
+            (args, ctx) -> io.vertx.core.Future.succeededFuture(io.mcpvertx.server.tools.ToolResult.text("ok"))));
+    JsonObject params = call("nested", new JsonObject().put("target", new JsonObject().put("zone", "z1")));
+    client.request("tools/call", params).send()
+        .map(x -> x.assertError(HEADER_MISMATCH, 400))
+        .compose(v -> client.request("tools/call", params).header("Mcp-Param-Zone", "z2").send())
+        .map(x -> x.assertError(HEADER_MISMATCH, 400))
+        .compose(v -> client.request("tools/call", params).header("Mcp-Param-Zone", "z1").send())
+        .map(x -> x.complete())
+        // no value at that path: no header expected
+        .compose(v -> client.request("tools/call", call("nested", new JsonObject().put("target",
+            new JsonObject()))).send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          x.complete();
           client.assertNoViolations();
           test.completeNow();
         })));
