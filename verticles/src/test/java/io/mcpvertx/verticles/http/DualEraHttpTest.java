@@ -298,6 +298,23 @@ class DualEraHttpTest {
   }
 
   @Test
+  void aModernRequestIsStatelessEvenWithASessionHeader(VertxTestContext test) {
+    openSession().compose(session -> {
+      JsonObject body = request("tools/list", new JsonObject().put("_meta", meta()));
+      return post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/list"),
+          body).compose(withLive -> {
+            assertEquals("complete", withLive.result().getString("resultType"));
+            return post(Map.of("Mcp-Session-Id", "no-such-session", "MCP-Protocol-Version", MODERN,
+                "Mcp-Method", "tools/list"), request("tools/list", new JsonObject().put("_meta", meta())));
+          });
+    }).onComplete(test.succeeding(withUnknown -> test.verify(() -> {
+      assertEquals(200, withUnknown.status());
+      assertEquals("complete", withUnknown.result().getString("resultType"));
+      test.completeNow();
+    })));
+  }
+
+  @Test
   void listenStreamsTheChangesItAskedFor(Vertx vertx, VertxTestContext test) {
     JsonObject body = request("subscriptions/listen", new JsonObject().put("_meta", meta())
         .put("notifications", new JsonObject().put("toolsListChanged", true)));
