@@ -73,6 +73,30 @@ class SubscriptionsListenTest {
   }
 
   @Test
+  void whatTheServerDoesNotOfferIsNotAcknowledged(Vertx vertx, VertxTestContext test) {
+    McpServer toolsOnly = McpServer.create(vertx).tool(Tool.builder("only").build(),
+        (args, ctx) -> Future.succeededFuture(ToolResult.text("only")));
+    StatelessClient onlyTools = new StatelessClient(vertx, toolsOnly);
+    onlyTools.request("subscriptions/listen", listen(new JsonObject().put("toolsListChanged", true)
+            .put("promptsListChanged", true).put("resourcesListChanged", true)
+            .put("resourceSubscriptions", new JsonArray().add("test://x")))).listen()
+        .compose(listening -> listening.frame(0).compose(ack -> {
+          assertEquals(new JsonObject().put("toolsListChanged", true),
+              ack.getJsonObject("params").getJsonObject("notifications"));
+          // as acknowledged: a prompt appearing later is not announced on this stream, a tool is
+          toolsOnly.prompt(Prompt.of("late", "late"),
+              (args, ctx) -> Future.succeededFuture(PromptResult.of(PromptMessage.user("late"))));
+          toolsOnly.tool(Tool.builder("later").build(), (args, ctx) -> Future.succeededFuture(ToolResult.text("")));
+          return listening.frame(1);
+        }))
+        .onComplete(test.succeeding(frame -> test.verify(() -> {
+          assertEquals("notifications/tools/list_changed", frame.getString("method"));
+          onlyTools.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void onlyTheChosenNotificationsArriveTaggedWithTheSubscription(VertxTestContext test) {
     client.request("subscriptions/listen", listen(new JsonObject().put("toolsListChanged", true))).listen()
         .compose(tools -> client.request("subscriptions/listen", listen(new JsonObject()
