@@ -267,6 +267,18 @@ class StatelessMethodsTest {
     });
   }
 
+  @Test
+  void theSchemaChecksOfTheseTestsAreNotVacuous() {
+    // What a 2025 server would send: no resultType, no caching hints. The 2026-07-28 schema refuses it.
+    JsonObject legacyList = new JsonObject().put("tools", new JsonArray());
+    assertFalse(io.mcpvertx.testing.SpecSchemas.violations(VERSION, "ListToolsResult", legacyList).isEmpty());
+    assertFalse(io.mcpvertx.testing.SpecSchemas.violations(VERSION, "CallToolResult",
+        new JsonObject().put("content", new JsonArray())).isEmpty());
+    assertFalse(io.mcpvertx.testing.SpecSchemas.violations(VERSION, "UnsupportedProtocolVersionError",
+        new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("error", new JsonObject().put("code", -32022)
+            .put("message", "x"))).isEmpty(), "data.supported and data.requested are required");
+  }
+
   private static List<String> names(JsonArray tools) {
     return tools.stream().map(t -> ((JsonObject) t).getString("name")).toList();
   }
