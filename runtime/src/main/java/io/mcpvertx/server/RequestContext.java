@@ -81,6 +81,15 @@ public interface RequestContext {
    * Like {@link #elicit(ElicitRequest)}, naming the request. Over the stateless revision the client answers
    * input requests by key, so a handler that asks more than once per call, or wants stable keys, names them;
    * unnamed requests are numbered in the order they are made. Sessions ignore the key.
+   *
+   * <p>Over 2026-07-28 (multi round-trip requests) a question without an answer fails its future; the runtime
+   * answers the request with {@code input_required}, and when the client retries with its answers the handler
+   * runs again from the start, this time getting the answers. So a handler should ask before it does anything
+   * it must not do twice. Questions asked together (before waiting on any) come back in one round. A handler
+   * that fails for another reason gets that error as the answer, not the open questions; an answer that is not
+   * a result of its question is rejected with -32602. A {@code requestState} is not single-use: presented again
+   * within its lifetime it re-runs the request with the answers it carries. Only tools/call, prompts/get and
+   * resources/read can ask; elsewhere asking fails.
    */
   default Future<ElicitResult> elicit(String key, ElicitRequest request) {
     return elicit(request);

@@ -7,8 +7,9 @@ import io.vertx.core.Vertx;
 
 /**
  * The tools, resources, prompts and completions that the server scenarios of the MCP conformance suite
- * ({@code @modelcontextprotocol/conformance} 0.1.16 and 0.2.0-alpha.12, session-based 2025 wire) call, with the
- * names, texts and payloads those scenarios look for.
+ * ({@code @modelcontextprotocol/conformance} 0.1.16 and 0.2.0-alpha.12) call, with the names, texts and payloads
+ * those scenarios look for. One server serves both wires: the session-based 2025 generation and the stateless
+ * 2026-07-28 one; every handler is written once.
  *
  * <pre>{@code
  * McpServer server = ConformanceFixtures.register(McpServer.create(vertx, ConformanceFixtures.options()));
@@ -56,6 +57,8 @@ public final class ConformanceFixtures {
     ConformanceResources.register(server);
     ConformancePrompts.register(server);
     E2eTools.register(server);
+    StatelessDiagnosticTools.register(server);
+    InputRequiredFixtures.register(server);
     return server;
   }
 }

@@ -32,7 +32,14 @@ class ConformanceFixturesTest {
       "test_embedded_resource", "test_multiple_content_types", "test_tool_with_logging", "test_tool_with_progress",
       "test_error_handling", "test_sampling", "test_elicitation", "test_elicitation_sep1034_defaults",
       "test_elicitation_sep1330_enums", "json_schema_2020_12_tool", "test_reconnection", "greet",
-      "test_streaming_progress");
+      "test_streaming_progress",
+      // the 2026-07-28 scenarios' tools, listed on both wires
+      "test_missing_capability", "test_streaming_elicitation", "test_logging_tool", "test_trigger_tool_change",
+      "test_trigger_prompt_change", "test_custom_header", "test_input_required_result_elicitation",
+      "test_input_required_result_sampling", "test_input_required_result_list_roots",
+      "test_input_required_result_request_state", "test_input_required_result_multiple_inputs",
+      "test_input_required_result_multi_round", "test_input_required_result_tampered_state",
+      "test_input_required_result_capabilities");
 
   /** alpha.12's tools-name-format rule. */
   private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");

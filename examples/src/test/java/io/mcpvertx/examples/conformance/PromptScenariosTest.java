@@ -23,7 +23,7 @@ class PromptScenariosTest {
         .compose(client -> client.call("prompts/list", null).map(result -> {
           List<JsonObject> prompts = objects(result.getJsonArray("prompts"));
           assertEquals(List.of("test_simple_prompt", "test_prompt_with_arguments",
-                  "test_prompt_with_embedded_resource", "test_prompt_with_image"),
+                  "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_input_required_result_prompt"),
               prompts.stream().map(p -> p.getString("name")).toList());
           for (JsonObject prompt : prompts) {
             assertFalse(prompt.getString("description", "").isEmpty(), prompt::encode);

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.NonValidationKeyword;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.vertx.core.json.JsonArray;
@@ -25,7 +27,17 @@ import java.util.Set;
  */
 final class JsonSchemas {
 
-  private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+  /**
+   * Draft 2020-12 by default, every dialect knowing MCP's annotation keywords: {@code x-mcp-header} (2026-07-28,
+   * arguments mirrored in HTTP headers) validates nothing, and is not reported as an unknown keyword.
+   */
+  private static final JsonSchemaFactory FACTORY = JsonSchemaFactory
+      .builder(JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012))
+      .metaSchemas(List.of(JsonMetaSchema.getV4(), JsonMetaSchema.getV6(), JsonMetaSchema.getV7(),
+              JsonMetaSchema.getV201909(), JsonMetaSchema.getV202012()).stream()
+          .map(meta -> JsonMetaSchema.builder(meta).keyword(new NonValidationKeyword("x-mcp-header")).build())
+          .toList())
+      .build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private JsonSchemas() {

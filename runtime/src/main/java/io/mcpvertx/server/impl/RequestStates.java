@@ -54,11 +54,14 @@ final class RequestStates {
 
     static Binding of(String principal, String method, JsonObject params) {
       JsonObject subject = new JsonObject();
-      for (String member : List.of("name", "uri", "arguments")) {
+      for (String member : List.of("name", "uri")) {
         if (params.containsKey(member)) {
           subject.put(member, params.getValue(member));
         }
       }
+      // No arguments and empty arguments are the same call (handlers see {} either way).
+      Object arguments = params.getValue("arguments");
+      subject.put("arguments", arguments == null ? new JsonObject() : arguments);
       return new Binding(principal == null ? "" : principal, method, RequestStates.digest(subject));
     }
   }

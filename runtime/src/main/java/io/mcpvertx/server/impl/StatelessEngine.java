@@ -22,6 +22,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * The engine of the stateless generation (2026-07-28). Each request is complete in itself: its {@code _meta}
@@ -45,10 +46,14 @@ final class StatelessEngine implements StatelessServer {
   private final JsonArray supportedVersions;
 
   StatelessEngine(McpServerImpl server) {
+    this(server, System::currentTimeMillis);
+  }
+
+  /** With the clock that dates {@code requestState} expiry (a seam for tests). */
+  StatelessEngine(McpServerImpl server, LongSupplier clock) {
     this.server = server;
     var options = server.options().getStatelessOptions();
-    this.states = new RequestStates(options.getRequestStateKeys(), options.getRequestStateTtlMs(),
-        System::currentTimeMillis);
+    this.states = new RequestStates(options.getRequestStateKeys(), options.getRequestStateTtlMs(), clock);
     JsonArray versions = new JsonArray();
     List<ProtocolVersion> all = List.of(ProtocolVersion.values());
     for (int i = all.size() - 1; i >= 0; i--) {
@@ -86,7 +91,7 @@ final class StatelessEngine implements StatelessServer {
       return call(failed, null);
     }
     StatelessRequestContext ctx = new StatelessRequestContext(server.vertx(), context, server.blockingRunner(),
-        request.id(), meta, client, principal, logLevel, responses, sink);
+        request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
     Future<JsonObject> outcome;
     try {
       outcome = dispatch(method, params, ctx);
@@ -95,7 +100,14 @@ final class StatelessEngine implements StatelessServer {
     }
     Future<JsonRpcMessage> response = outcome.transform(ar -> {
       ctx.finish();
-      if (!ctx.inputRequests().isEmpty()) {
+      if (ctx.invalidAnswer() != null) {
+        // A malformed answer is the client's protocol error, whatever the handler made of it.
+        return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), ctx.invalidAnswer().error()));
+      }
+      // Questions still open make the answer input_required, unless the handler failed for another reason
+      // (a missing client capability, a bug): answering them could not help, so that error is the answer.
+      boolean otherFailure = ar.failed() && !(ar.cause() instanceof InputRequired);
+      if (!ctx.inputRequests().isEmpty() && !otherFailure) {
         return Future.succeededFuture(new JsonRpcResponse(request.id(), inputRequired(ctx, binding)));
       }
       if (ar.succeeded()) {
@@ -192,7 +204,7 @@ final class StatelessEngine implements StatelessServer {
     return withServerInfo(new JsonObject()
         .put("resultType", "input_required")
         .put("inputRequests", requests)
-        .put("requestState", states.seal(binding, ctx.responses())));
+        .put("requestState", states.seal(binding, ctx.answersUsed())));
   }
 
   private JsonObject complete(JsonObject result) {

@@ -23,9 +23,11 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -33,7 +35,8 @@ import java.util.concurrent.Callable;
  * to the client, so {@link #elicit}, {@link #sample} and {@link #roots} are answered from the input responses the
  * client sent with this request (or an earlier round, carried in {@code requestState}); a question without an
  * answer is recorded, and the engine turns the call into an {@code input_required} result. The same handler code
- * works over sessions, where the same calls become server-to-client requests.
+ * works over sessions, where the same calls become server-to-client requests. Only requests that may be
+ * answered with {@code input_required} (tools/call, prompts/get, resources/read) can ask; elsewhere asking fails.
  *
  * <p>Confined to the context the request is served on.
  */
@@ -42,6 +45,7 @@ final class StatelessRequestContext implements RequestContext {
   private static final String ELICIT = "elicitation/create";
   private static final String SAMPLE = "sampling/createMessage";
   private static final String ROOTS = "roots/list";
+  private static final Set<String> ELICIT_ACTIONS = Set.of("accept", "decline", "cancel");
 
   private final Vertx vertx;
   private final Context context;
@@ -54,7 +58,10 @@ final class StatelessRequestContext implements RequestContext {
   private final JsonObject responses;
   private final MessageSink sink;
   private final Object progressToken;
+  private final boolean mayAsk;
   private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
+  private final Set<String> answered = new LinkedHashSet<>();
+  private McpException invalidAnswer;
   private int unnamed;
   private double lastProgress = Double.NEGATIVE_INFINITY;
   private volatile boolean cancelled;
@@ -62,7 +69,8 @@ final class StatelessRequestContext implements RequestContext {
   private List<Handler<String>> cancelHandlers;
 
   StatelessRequestContext(Vertx vertx, Context context, BlockingRunner blocking, JsonRpcId requestId, JsonObject meta,
-      ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, MessageSink sink) {
+      ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, boolean mayAsk,
+      MessageSink sink) {
     this.vertx = vertx;
     this.context = context;
     this.blocking = blocking;
@@ -72,6 +80,7 @@ final class StatelessRequestContext implements RequestContext {
     this.principal = principal;
     this.logLevel = logLevel;
     this.responses = responses;
+    this.mayAsk = mayAsk;
     this.sink = sink;
     Object token = meta.getValue("progressToken");
     this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long ? token : null;
@@ -82,8 +91,19 @@ final class StatelessRequestContext implements RequestContext {
     return inputRequests;
   }
 
-  JsonObject responses() {
-    return responses;
+  /** The first answer that was not a valid result of the question it answers, or null. */
+  McpException invalidAnswer() {
+    return invalidAnswer;
+  }
+
+  /**
+   * The answers the handler read in this run (given in this round or carried from an earlier one): what the
+   * next round's {@code requestState} carries. Answers to questions never asked are not carried along.
+   */
+  JsonObject answersUsed() {
+    JsonObject used = new JsonObject();
+    answered.forEach(key -> used.put(key, responses.getValue(key)));
+    return used;
   }
 
   void cancel(String reason) {
@@ -252,12 +272,61 @@ final class StatelessRequestContext implements RequestContext {
 
   /** The client's answer under {@code key}, or a recorded question and an {@link InputRequired} failure. */
   private Future<JsonObject> ask(String key, String method, JsonObject params) {
+    if (!mayAsk) {
+      // Only tools/call, prompts/get and resources/read may be answered with input_required.
+      return Future.failedFuture(McpException.internal("Internal error: the handler asked the client for input ("
+          + method + ") while serving a request that cannot carry input requests"));
+    }
     Object answer = responses.getValue(key);
     if (answer instanceof JsonObject json) {
+      String problem = answerProblem(method, json);
+      if (problem != null) {
+        McpException invalid = McpException.invalidParams("Invalid params: inputResponses." + key + " " + problem);
+        if (invalidAnswer == null) {
+          invalidAnswer = invalid;
+        }
+        return Future.failedFuture(invalid);
+      }
+      answered.add(key);
       return Future.succeededFuture(json);
     }
     inputRequests.put(key, new JsonObject().put("method", method).put("params", params));
     return Future.failedFuture(new InputRequired(key));
+  }
+
+  /** Why {@code answer} is not a result of {@code method} (ElicitResult, CreateMessageResult, ListRootsResult). */
+  static String answerProblem(String method, JsonObject answer) {
+    switch (method) {
+      case ELICIT -> {
+        if (!(answer.getValue("action") instanceof String action) || !ELICIT_ACTIONS.contains(action)) {
+          return "is not an elicitation result: action must be accept, decline or cancel";
+        }
+        if (answer.containsKey("content") && !(answer.getValue("content") instanceof JsonObject)) {
+          return "is not an elicitation result: content must be an object";
+        }
+      }
+      case SAMPLE -> {
+        Object content = answer.getValue("content");
+        if (!(answer.getValue("role") instanceof String role) || !(role.equals("assistant") || role.equals("user"))
+            || !(answer.getValue("model") instanceof String)
+            || !(content instanceof JsonObject || content instanceof JsonArray)) {
+          return "is not a sampling result: role, model and content are required";
+        }
+      }
+      case ROOTS -> {
+        if (!(answer.getValue("roots") instanceof JsonArray roots)) {
+          return "is not a roots result: roots must be an array";
+        }
+        for (Object root : roots) {
+          if (!(root instanceof JsonObject r) || !(r.getValue("uri") instanceof String)) {
+            return "is not a roots result: every root needs a uri";
+          }
+        }
+      }
+      default -> {
+      }
+    }
+    return null;
   }
 
   private static McpException missing(JsonObject required) {

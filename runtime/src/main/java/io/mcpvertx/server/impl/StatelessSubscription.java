@@ -30,14 +30,19 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
   private Runnable unregister;
   private boolean closed;
 
-  private StatelessSubscription(Context context, MessageSink sink, Object subscriptionId, JsonObject filter) {
+  /**
+   * Honors what the client asked for among what the server offers now, as {@code server/discover} declares it:
+   * no prompts, no prompt list changes (and so on).
+   */
+  private StatelessSubscription(Context context, MessageSink sink, Object subscriptionId, JsonObject filter,
+      FeatureRegistry.Snapshot offered) {
     this.context = context;
     this.sink = sink;
     this.subscriptionId = subscriptionId;
-    this.tools = filter.getBoolean("toolsListChanged", false);
-    this.prompts = filter.getBoolean("promptsListChanged", false);
-    this.resources = filter.getBoolean("resourcesListChanged", false);
-    if (filter.getValue("resourceSubscriptions") instanceof JsonArray uris) {
+    this.tools = !offered.tools().isEmpty() && Boolean.TRUE.equals(filter.getValue("toolsListChanged"));
+    this.prompts = !offered.prompts().isEmpty() && Boolean.TRUE.equals(filter.getValue("promptsListChanged"));
+    this.resources = offered.hasResources() && Boolean.TRUE.equals(filter.getValue("resourcesListChanged"));
+    if (offered.hasResources() && filter.getValue("resourceSubscriptions") instanceof JsonArray uris) {
       uris.forEach(uri -> {
         if (uri instanceof String s) {
           resourceUris.add(s);
@@ -50,7 +55,8 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
     Context context = Vertx.currentContext();
     JsonObject filter = request.paramsOrEmpty().getValue("notifications") instanceof JsonObject f ? f
         : new JsonObject();
-    StatelessSubscription subscription = new StatelessSubscription(context, sink, request.id().wireValue(), filter);
+    StatelessSubscription subscription = new StatelessSubscription(context, sink, request.id().wireValue(), filter,
+        registry.snapshot());
     JsonObject honored = new JsonObject();
     if (subscription.tools) {
       honored.put("toolsListChanged", true);

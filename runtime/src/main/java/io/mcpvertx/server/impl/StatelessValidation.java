@@ -13,6 +13,7 @@ import io.mcpvertx.server.StatelessServer.Rejection;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -26,7 +27,8 @@ import java.util.regex.Pattern;
  */
 final class StatelessValidation {
 
-  private static final Pattern BASE64 = Pattern.compile("(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?");
+  private static final Pattern BASE64 =
+      Pattern.compile("(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?");
 
   private StatelessValidation() {
   }
@@ -69,7 +71,11 @@ final class StatelessValidation {
 
   private static Rejection routingHeaders(JsonRpcRequest request, JsonObject params,
       Function<String, String> header, FeatureRegistry.Snapshot snapshot) {
-    String method = trimmed(header.apply("Mcp-Method"));
+    String rawMethod = header.apply("Mcp-Method");
+    if (!headerSafe(rawMethod)) {
+      return unsafe("Mcp-Method");
+    }
+    String method = trimmed(rawMethod);
     if (method == null) {
       return mismatch("The Mcp-Method header is required");
     }
@@ -83,9 +89,16 @@ final class StatelessValidation {
       default -> null;
     };
     if (nameMember != null && params.getValue(nameMember) instanceof String expected) {
-      String name = decode(trimmed(header.apply("Mcp-Name")));
-      if (name == null) {
+      String raw = header.apply("Mcp-Name");
+      if (!headerSafe(raw)) {
+        return unsafe("Mcp-Name");
+      }
+      if (trimmed(raw) == null) {
         return mismatch("The Mcp-Name header is required for " + request.method());
+      }
+      String name = decode(trimmed(raw));
+      if (name == null) {
+        return mismatch("The Mcp-Name header is not valid base64");
       }
       if (!name.equals(expected)) {
         return mismatch("The Mcp-Name header does not match params." + nameMember);
@@ -94,44 +107,99 @@ final class StatelessValidation {
     if (request.method().equals("tools/call") && params.getValue("name") instanceof String tool) {
       FeatureRegistry.RegisteredTool registered = snapshot.tools().get(tool);
       if (registered != null) {
-        return parameterHeaders(registered.tool().inputSchema(), params.getValue("arguments"), header);
+        return parameterHeaders(registered.tool().inputSchema(), params.getValue("arguments"), header, "");
       }
     }
     return null;
   }
 
-  /** Arguments whose schema property has {@code x-mcp-header} travel in {@code Mcp-Param-<name>} too. */
-  private static Rejection parameterHeaders(JsonObject inputSchema, Object rawArguments,
-      Function<String, String> header) {
-    JsonObject arguments = rawArguments instanceof JsonObject a ? a : new JsonObject();
-    if (!(inputSchema.getValue("properties") instanceof JsonObject properties)) {
+  /**
+   * Arguments whose schema property has {@code x-mcp-header} travel in {@code Mcp-Param-<name>} too. Such
+   * properties may sit at any depth reachable through {@code properties} alone; the value is read at the same
+   * path of the arguments, and a missing (or null) value expects no header.
+   */
+  private static Rejection parameterHeaders(JsonObject schema, Object values, Function<String, String> header,
+      String path) {
+    if (!(schema.getValue("properties") instanceof JsonObject properties)) {
       return null;
     }
-    for (Map.Entry<String, Object> property : properties) {
-      if (!(property.getValue() instanceof JsonObject schema)
-          || !(schema.getValue("x-mcp-header") instanceof String suffix)) {
+    JsonObject arguments = values instanceof JsonObject a ? a : new JsonObject();
+    for (Map.Entry<String, Object> entry : properties) {
+      if (!(entry.getValue() instanceof JsonObject property)) {
         continue;
       }
-      String raw = trimmed(header.apply("Mcp-Param-" + suffix));
-      Object value = arguments.getValue(property.getKey());
-      if (value == null) {
-        if (raw != null) {
-          return mismatch("Mcp-Param-" + suffix + " is set but argument " + property.getKey() + " is absent");
+      String name = path + entry.getKey();
+      Object value = arguments.getValue(entry.getKey());
+      if (property.getValue("x-mcp-header") instanceof String suffix) {
+        Rejection rejection = parameterHeader(suffix, name, value, header);
+        if (rejection != null) {
+          return rejection;
         }
-        continue;
       }
-      if (raw == null) {
-        return mismatch("The Mcp-Param-" + suffix + " header is required with argument " + property.getKey());
-      }
-      String decoded = decode(raw);
-      if (decoded == null) {
-        return mismatch("The Mcp-Param-" + suffix + " header is not valid base64");
-      }
-      if (!decoded.equals(String.valueOf(value))) {
-        return mismatch("The Mcp-Param-" + suffix + " header does not match argument " + property.getKey());
+      if (property.getValue("properties") instanceof JsonObject) {
+        Rejection rejection = parameterHeaders(property, value, header, name + ".");
+        if (rejection != null) {
+          return rejection;
+        }
       }
     }
     return null;
+  }
+
+  private static Rejection parameterHeader(String suffix, String argument, Object value,
+      Function<String, String> header) {
+    String headerName = "Mcp-Param-" + suffix;
+    String raw = header.apply(headerName);
+    if (!headerSafe(raw)) {
+      return unsafe(headerName);
+    }
+    String trimmed = trimmed(raw);
+    if (value == null) {
+      return trimmed == null ? null
+          : mismatch(headerName + " is set but argument " + argument + " is absent");
+    }
+    if (trimmed == null) {
+      return mismatch("The " + headerName + " header is required with argument " + argument);
+    }
+    String decoded = decode(trimmed);
+    if (decoded == null) {
+      return mismatch("The " + headerName + " header is not valid base64");
+    }
+    if (!matches(decoded, value)) {
+      return mismatch("The " + headerName + " header does not match argument " + argument);
+    }
+    return null;
+  }
+
+  /** Strings and booleans compare as text; numbers by value, so 42 and 42.0 match. */
+  private static boolean matches(String header, Object value) {
+    if (value instanceof Number number) {
+      try {
+        return new BigDecimal(header).compareTo(new BigDecimal(number.toString())) == 0;
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+    return header.equals(String.valueOf(value));
+  }
+
+  /** RFC 9110 field values: visible ASCII, space and tab only. A missing header is safe. */
+  private static boolean headerSafe(String value) {
+    if (value == null) {
+      return true;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c != '\t' && (c < 0x20 || c > 0x7E)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Rejection unsafe(String headerName) {
+    return mismatch("The " + headerName + " header holds characters a header value may not carry; values that "
+        + "are not plain ASCII travel as =?base64?...?=");
   }
 
   /**

@@ -35,17 +35,19 @@ final class StatelessHttp {
   }
 
   /**
-   * Whether a POST belongs to the stateless generation: no session id, and either the request's {@code _meta}
-   * names a protocol version or the version header names a revision that has no sessions.
+   * Whether a POST belongs to the stateless generation: the request's {@code _meta} names a protocol version
+   * (modern per-request metadata selects the stateless generation; a {@code Mcp-Session-Id} beside it is
+   * ignored, as 2026-07-28 asks), or, without a session id, the version header names a revision that has no
+   * sessions.
    */
   static boolean isStateless(HttpServerRequest request, Decoded decoded) {
-    if (request.getHeader(McpHttpVerticle.SESSION_HEADER) != null) {
-      return false;
-    }
     if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
         && r.paramsOrEmpty().getValue("_meta") instanceof JsonObject meta
         && meta.containsKey(StatelessServer.META_PROTOCOL_VERSION)) {
       return true;
+    }
+    if (request.getHeader(McpHttpVerticle.SESSION_HEADER) != null) {
+      return false;
     }
     String version = request.getHeader(McpHttpVerticle.VERSION_HEADER);
     return version != null && !ProtocolVersion.sessionVersions().stream().anyMatch(v -> v.id().equals(version));

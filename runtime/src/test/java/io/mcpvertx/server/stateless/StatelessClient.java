@@ -1,0 +1,389 @@
+package io.mcpvertx.server.stateless;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.StatelessServer;
+import io.mcpvertx.testing.SpecSchemas;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/**
+ * Drives a {@link StatelessServer} directly, as an HTTP transport would: {@link StatelessServer#validate} with the
+ * request's headers, then {@link StatelessServer#serve} or {@link StatelessServer#listen} with a sink that
+ * collects what the server emits. Everything the server emits goes through the server's codec and is checked
+ * against the 2026-07-28 schema; tests assert {@link #violations()} is empty.
+ *
+ * <p>Requests are made on one event-loop context, as a transport serves them.
+ */
+final class StatelessClient {
+
+  static final String VERSION = "2026-07-28";
+  static final String META_VERSION = StatelessServer.META_PROTOCOL_VERSION;
+  static final String META_CAPABILITIES = StatelessServer.META_CLIENT_CAPABILITIES;
+
+  /** Everything a client can answer: sampling, elicitation (form) and roots. */
+  static final JsonObject ALL_CAPABILITIES = new JsonObject()
+      .put("sampling", new JsonObject())
+      .put("elicitation", new JsonObject())
+      .put("roots", new JsonObject());
+
+  private static final Map<String, String> RESULT_TYPES = Map.ofEntries(
+      Map.entry("server/discover", "DiscoverResult"),
+      Map.entry("tools/list", "ListToolsResult"),
+      Map.entry("tools/call", "CallToolResult"),
+      Map.entry("resources/list", "ListResourcesResult"),
+      Map.entry("resources/templates/list", "ListResourceTemplatesResult"),
+      Map.entry("resources/read", "ReadResourceResult"),
+      Map.entry("prompts/list", "ListPromptsResult"),
+      Map.entry("prompts/get", "GetPromptResult"),
+      Map.entry("completion/complete", "CompleteResult"));
+
+  private static final Map<Integer, String> ERROR_TYPES = Map.of(
+      -32022, "UnsupportedProtocolVersionError",
+      -32020, "HeaderMismatchError",
+      -32021, "MissingRequiredClientCapabilityError");
+
+  private static final Map<Integer, String> ERROR_OBJECT_TYPES = Map.of(
+      -32601, "MethodNotFoundError",
+      -32602, "InvalidParamsError");
+
+  private static final Map<String, String> NOTIFICATION_TYPES = Map.of(
+      "notifications/progress", "ProgressNotification",
+      "notifications/message", "LoggingMessageNotification",
+      "notifications/tools/list_changed", "ToolListChangedNotification",
+      "notifications/prompts/list_changed", "PromptListChangedNotification",
+      "notifications/resources/list_changed", "ResourceListChangedNotification",
+      "notifications/resources/updated", "ResourceUpdatedNotification",
+      "notifications/subscriptions/acknowledged", "SubscriptionsAcknowledgedNotification");
+
+  private final McpServer server;
+  private final StatelessServer stateless;
+  private final Context context;
+  private final List<String> violations = new CopyOnWriteArrayList<>();
+  private long nextId = 1;
+
+  StatelessClient(Vertx vertx, McpServer server) {
+    this.server = server;
+    this.stateless = server.stateless();
+    this.context = vertx.getOrCreateContext();
+  }
+
+  /** A request's {@code _meta}: this revision, a client name, and these capabilities. */
+  static JsonObject meta(JsonObject capabilities) {
+    return new JsonObject()
+        .put(META_VERSION, VERSION)
+        .put(StatelessServer.META_CLIENT_INFO, new JsonObject().put("name", "stateless-test").put("version", "1.0.0"))
+        .put(META_CAPABILITIES, capabilities.copy());
+  }
+
+  /** A request of {@code method} with {@code params} (copied; {@code _meta} added unless present). */
+  Request request(String method, JsonObject params) {
+    return new Request(method, params == null ? new JsonObject() : params.copy());
+  }
+
+  Request request(String method) {
+    return request(method, null);
+  }
+
+  /** Schema violations in everything this client received so far. */
+  List<String> violations() {
+    return violations;
+  }
+
+  void assertNoViolations() {
+    assertTrue(violations.isEmpty(), () -> "schema violations: " + violations);
+  }
+
+  /** What came back for one request: the response, the HTTP status it would travel with, and notifications. */
+  record Exchange(JsonRpcId id, int status, JsonObject response, List<JsonObject> notifications) {
+
+    boolean isError() {
+      return response.containsKey("error");
+    }
+
+    JsonObject result() {
+      assertTrue(response.getValue("result") instanceof JsonObject, () -> "expected a result, got "
+          + response.encode());
+      return response.getJsonObject("result");
+    }
+
+    JsonObject error() {
+      assertTrue(response.getValue("error") instanceof JsonObject, () -> "expected an error, got "
+          + response.encode());
+      return response.getJsonObject("error");
+    }
+
+    /** Asserts an error with this code and HTTP status; returns the error. */
+    JsonObject assertError(int code, int httpStatus) {
+      JsonObject error = error();
+      assertEquals(code, error.getInteger("code"), () -> "unexpected error " + error.encode());
+      assertEquals(httpStatus, status, () -> "unexpected HTTP status for " + error.encode());
+      assertEquals(id.wireValue(), response.getValue("id") instanceof Number n ? (Object) n.longValue()
+          : response.getValue("id"), "the error echoes the request id");
+      return error;
+    }
+
+    /** Asserts a complete result (resultType "complete"); returns it. */
+    JsonObject complete() {
+      JsonObject result = result();
+      assertEquals("complete", result.getString("resultType"), result::encode);
+      assertEquals(200, status);
+      return result;
+    }
+
+    /** Asserts an input_required result; returns it. */
+    JsonObject inputRequired() {
+      JsonObject result = result();
+      assertEquals("input_required", result.getString("resultType"), result::encode);
+      return result;
+    }
+  }
+
+  /** One request to build and send. */
+  final class Request {
+
+    private final String method;
+    private final JsonObject params;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private final Set<String> removed = new HashSet<>();
+    private boolean httpHeaders = true;
+    private Principal principal;
+    private JsonRpcId id;
+
+    private Request(String method, JsonObject params) {
+      this.method = method;
+      this.params = params;
+      if (!params.containsKey("_meta")) {
+        params.put("_meta", StatelessClient.meta(ALL_CAPABILITIES));
+      }
+    }
+
+    /** Replaces {@code _meta} (null removes it). */
+    Request meta(JsonObject meta) {
+      if (meta == null) {
+        params.remove("_meta");
+      } else {
+        params.put("_meta", meta);
+      }
+      return this;
+    }
+
+    /** The client capabilities declared on this request. */
+    Request capabilities(JsonObject capabilities) {
+      params.getJsonObject("_meta").put(META_CAPABILITIES, capabilities);
+      return this;
+    }
+
+    /** Sets a header (replacing the default of the same name, case-insensitively). */
+    Request header(String name, String value) {
+      headers.put(name.toLowerCase(Locale.ROOT), value);
+      removed.remove(name.toLowerCase(Locale.ROOT));
+      return this;
+    }
+
+    Request withoutHeader(String name) {
+      headers.remove(name.toLowerCase(Locale.ROOT));
+      removed.add(name.toLowerCase(Locale.ROOT));
+      return this;
+    }
+
+    /** As a transport without headers (no routing-header checks) would serve it. */
+    Request noHeaders() {
+      httpHeaders = false;
+      return this;
+    }
+
+    Request principal(Principal principal) {
+      this.principal = principal;
+      return this;
+    }
+
+    Request id(JsonRpcId id) {
+      this.id = id;
+      return this;
+    }
+
+    Future<Exchange> send() {
+      Promise<Exchange> promise = Promise.promise();
+      context.runOnContext(v -> {
+        JsonRpcRequest request = build();
+        List<JsonObject> notifications = new ArrayList<>();
+        StatelessServer.Rejection rejection = stateless.validate(request, headerLookup());
+        if (rejection != null) {
+          JsonObject response = received(new io.mcpvertx.jsonrpc.JsonRpcErrorResponse(request.id(),
+              rejection.error()), method);
+          promise.complete(new Exchange(request.id(), rejection.httpStatus(), response, notifications));
+          return;
+        }
+        StatelessServer.Call call = stateless.serve(request, principal, message -> {
+          if (Vertx.currentContext() != context) {
+            violations.add("the sink was used off the request's context: " + message);
+          }
+          notifications.add(received(message, null));
+        });
+        call.response().onComplete(ar -> {
+          if (ar.failed()) {
+            promise.fail(ar.cause());
+            return;
+          }
+          JsonObject response = received(ar.result(), method);
+          int status = response.getValue("error") instanceof JsonObject error
+              ? StatelessServer.httpStatus(new io.mcpvertx.jsonrpc.JsonRpcError(error.getInteger("code"),
+                  error.getString("message"))) : 200;
+          promise.complete(new Exchange(request.id(), status, response, List.copyOf(notifications)));
+        });
+      });
+      return promise.future();
+    }
+
+    /** Opens the request as {@code subscriptions/listen}; frames arrive on the returned stream. */
+    Future<Listening> listen() {
+      Promise<Listening> promise = Promise.promise();
+      context.runOnContext(v -> {
+        JsonRpcRequest request = build();
+        StatelessServer.Rejection rejection = stateless.validate(request, headerLookup());
+        if (rejection != null) {
+          promise.fail(new AssertionError("listen rejected: " + rejection.error().message()));
+          return;
+        }
+        Listening listening = new Listening();
+        listening.subscription = stateless.listen(request, message -> listening.add(received(message, null)));
+        promise.complete(listening);
+      });
+      return promise.future();
+    }
+
+    private JsonRpcRequest build() {
+      if (id == null) {
+        id = JsonRpcId.of(nextId++);
+      }
+      return new JsonRpcRequest(id, method, params);
+    }
+
+    private Function<String, String> headerLookup() {
+      if (!httpHeaders) {
+        return null;
+      }
+      Map<String, String> all = new LinkedHashMap<>();
+      Object version = params.getValue("_meta") instanceof JsonObject m ? m.getValue(META_VERSION) : null;
+      all.put("mcp-protocol-version", version instanceof String s ? s : VERSION);
+      all.put("mcp-method", method);
+      Object name = switch (method) {
+        case "tools/call", "prompts/get" -> params.getValue("name");
+        case "resources/read" -> params.getValue("uri");
+        default -> null;
+      };
+      if (name instanceof String s) {
+        all.put("mcp-name", s);
+      }
+      removed.forEach(all::remove);
+      all.putAll(headers);
+      return header -> all.get(header.toLowerCase(Locale.ROOT));
+    }
+  }
+
+  /** An open {@code subscriptions/listen}: the frames received so far, in order. */
+  final class Listening {
+
+    private final List<JsonObject> frames = new ArrayList<>();
+    private final List<Promise<JsonObject>> waiters = new ArrayList<>();
+    private final List<Integer> waitingFor = new ArrayList<>();
+    private StatelessServer.Subscription subscription;
+
+    private void add(JsonObject frame) {
+      frames.add(frame);
+      for (int i = waiters.size() - 1; i >= 0; i--) {
+        int index = waitingFor.get(i);
+        if (index < frames.size()) {
+          waitingFor.remove(i);
+          waiters.remove(i).complete(frames.get(index));
+        }
+      }
+    }
+
+    /** The frame at {@code index} (0 is the acknowledgement), once it has arrived. */
+    Future<JsonObject> frame(int index) {
+      Promise<JsonObject> promise = Promise.promise();
+      context.runOnContext(v -> {
+        if (index < frames.size()) {
+          promise.complete(frames.get(index));
+        } else {
+          waiters.add(promise);
+          waitingFor.add(index);
+        }
+      });
+      return promise.future();
+    }
+
+    /** A copy of the frames received so far. */
+    Future<List<JsonObject>> frames() {
+      Promise<List<JsonObject>> promise = Promise.promise();
+      context.runOnContext(v -> promise.complete(List.copyOf(frames)));
+      return promise.future();
+    }
+
+    void close() {
+      subscription.close();
+    }
+  }
+
+  /** Encodes what the server emitted, as a transport would, and checks it against the schema. */
+  private JsonObject received(JsonRpcMessage message, String answeredMethod) {
+    JsonObject json = new JsonObject(server.codec().encode(message));
+    check(json, answeredMethod);
+    return json;
+  }
+
+  private void check(JsonObject message, String answeredMethod) {
+    if (message.containsKey("method")) {
+      String type = NOTIFICATION_TYPES.get(message.getString("method"));
+      if (message.containsKey("id") || type == null) {
+        violations.add("unexpected message " + message.encode());
+        return;
+      }
+      record(type, message);
+    } else if (message.getValue("error") instanceof JsonObject error) {
+      record("JSONRPCErrorResponse", message);
+      String type = ERROR_TYPES.get(error.getInteger("code"));
+      if (type != null) {
+        record(type, message);
+      }
+      String objectType = ERROR_OBJECT_TYPES.get(error.getInteger("code"));
+      if (objectType != null) {
+        record(objectType, error);
+      }
+    } else {
+      record("JSONRPCResultResponse", message);
+      JsonObject result = message.getJsonObject("result");
+      String type = "input_required".equals(result.getString("resultType")) ? "InputRequiredResult"
+          : RESULT_TYPES.get(answeredMethod);
+      if (type != null) {
+        record(type, result);
+      }
+    }
+  }
+
+  private void record(String type, JsonObject instance) {
+    for (String problem : SpecSchemas.violations(VERSION, type, instance)) {
+      violations.add(type + ": " + problem + " in " + instance.encode());
+    }
+  }
+}
