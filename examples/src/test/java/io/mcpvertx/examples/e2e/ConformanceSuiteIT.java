@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * The official MCP conformance suite ({@code @modelcontextprotocol/conformance}, the versions pinned in
  * {@code e2e/package.json}) against the packaged conformance example served over Streamable HTTP: 0.1.16's
  * every server scenario, and 0.2.0-alpha.12's session lifecycle and DNS rebinding protection (its other new
- * scenarios are for the stateless 2026 revision, which we do not serve yet). The suite runs through
+ * scenarios, for the stateless 2026 revision, run as one suite at that version). The suite runs through
  * {@code e2e/conformance.mjs}, which starts it with the pinned Node 22. Results go to
  * {@code target/conformance/<version>-<run>/}; a failed check fails the test with the check in the message.
  */
@@ -68,6 +68,19 @@ class ConformanceSuiteIT {
     // Needs a loopback URL: the scenario tells a rebinding Host from the URL's own.
     assertTrue(server.url().startsWith("http://127.0.0.1:"), server.url());
     run("0.2.0-alpha.12", "dns-rebinding-protection", 1, "--scenario", "dns-rebinding-protection");
+  }
+
+  @Test
+  void version020alpha12PassesEverySessionScenario() throws Exception {
+    // Every scenario that applies to 2025-11-25 on the session wire, against the same running server.
+    run("0.2.0-alpha.12", "sessions-2025-11-25", 33, "--suite", "all", "--spec-version", "2025-11-25");
+  }
+
+  @Test
+  void version020alpha12PassesEveryStatelessScenario() throws Exception {
+    // Every scenario that applies to 2026-07-28 (extension scenarios excluded): server/discover, caching,
+    // routing headers, input_required, and the carried-over tools/resources/prompts scenarios on the new wire.
+    run("0.2.0-alpha.12", "stateless-2026-07-28", 40, "--suite", "all", "--spec-version", "2026-07-28");
   }
 
   /** One check of one scenario, as {@code checks.json} holds it. */
