@@ -22,7 +22,9 @@ import io.vertx.ext.web.handler.BodyHandler;
 
 /**
  * The servers the load benchmark drives, one per JVM:
- * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--host 127.0.0.1]}.
+ * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--host 127.0.0.1]}; and
+ * the in-JVM micro-benchmarks, {@code java -jar mcp-vertx-benchmarks.jar jmh [JMH options]} ({@link CodecBenchmark},
+ * {@link SessionBenchmark}).
  *
  * <ul>
  *   <li>{@code echo}: the baseline. Bare Vert.x core: {@code instances} HTTP server verticles sharing the port, each
@@ -42,7 +44,12 @@ public final class BenchServer {
   private BenchServer() {
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("jmh")) {
+      // The in-JVM micro-benchmarks: java -jar mcp-vertx-benchmarks.jar jmh [JMH options]
+      org.openjdk.jmh.Main.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     String mode = null;
     String host = "127.0.0.1";
     int port = 8080;
@@ -56,7 +63,8 @@ public final class BenchServer {
       }
     }
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
-      System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--host 127.0.0.1]");
+      System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--host 127.0.0.1]\n"
+          + "       BenchServer jmh [JMH options]");
       System.exit(2);
     }
     start(mode, host, port, instances);
