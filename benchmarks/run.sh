@@ -9,7 +9,11 @@
 # Settings (environment):
 #   ROUNDS=5            rounds; each round starts every mode in MODES once, in order, each in a fresh JVM
 #   MODES="echo mcp"    servers per round: echo (bare Vert.x), web (vertx-web echo), mcp (tools/call)
-#   WARMUP=10           seconds of load before measuring (JIT warm-up), per server start
+#   WARMUP=10           seconds of load before measuring, at least, per server start; then more load in WARMUP_STEP
+#                       chunks until the JIT compiler threads used under JIT_QUIET % of a core in the last chunk
+#                       (the MCP path has much more code to compile than the echo, and on one core a busy C2 thread
+#                       takes its time from the event loop), up to WARMUP_MAX seconds in all
+#   WARMUP_STEP=5 WARMUP_MAX=90 JIT_QUIET=2
 #   DURATION=15         seconds measured
 #   CONNECTIONS=64      wrk connections (keep-alive, HTTP/1.1)
 #   THREADS=1           wrk threads
@@ -17,8 +21,14 @@
 #   PIN=1               pin the server JVM to SERVER_CPUS and wrk to WRK_CPUS with taskset (0: no pinning)
 #   SERVER_CPUS=1 WRK_CPUS=0
 #   INSTANCES=          HTTP verticle instances (default: the processors the server JVM sees, 1 when pinned)
+#   EVENT_LOOPS=        Vert.x event-loop threads (default: Vert.x's, twice the processors the JVM sees)
 #   JVM_OPTS="-Xms1g -Xmx1g -XX:+UseParallelGC"   the same for every server
+#   NICE=0              niceness of the server and wrk (e.g. -10, as root, to take CPU from other work on a shared
+#                       machine; 0 leaves the scheduler alone)
 #   PORT=18431
+#   PROFILE=0           1: record JFR (settings=profile, 2 ms sampling) over each measurement and summarise it with
+#                       JfrTop into <tag>-profile.txt. Recording costs a little throughput: do not mix profiled
+#                       and unprofiled numbers.
 #   OUT=benchmarks/target/bench-<timestamp>   logs and results.csv
 #
 # Needs: java 17+, wrk (apt-get install -y wrk), curl, taskset (util-linux). Builds the jar if it is missing.
@@ -31,6 +41,9 @@ LUA="$ROOT/benchmarks/wrk/tools-call.lua"
 ROUNDS="${ROUNDS:-5}"
 MODES="${MODES:-echo mcp}"
 WARMUP="${WARMUP:-10}"
+WARMUP_STEP="${WARMUP_STEP:-5}"
+WARMUP_MAX="${WARMUP_MAX:-90}"
+JIT_QUIET="${JIT_QUIET:-2}"
 DURATION="${DURATION:-15}"
 CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-1}"
@@ -39,9 +52,12 @@ PIN="${PIN:-1}"
 SERVER_CPUS="${SERVER_CPUS:-1}"
 WRK_CPUS="${WRK_CPUS:-0}"
 INSTANCES="${INSTANCES:-}"
+EVENT_LOOPS="${EVENT_LOOPS:-}"
 JVM_OPTS="${JVM_OPTS:--Xms1g -Xmx1g -XX:+UseParallelGC}"
 PORT="${PORT:-18431}"
 PROTOCOL="${PROTOCOL:-2025-11-25}"
+PROFILE="${PROFILE:-0}"
+NICE="${NICE:-0}"
 OUT="${OUT:-$ROOT/benchmarks/target/bench-$(date +%Y%m%d-%H%M%S)}"
 URL="http://127.0.0.1:$PORT/mcp"
 
@@ -55,6 +71,10 @@ if [[ "$PIN" == 1 ]]; then
   SERVER_PIN=(taskset -c "$SERVER_CPUS")
   WRK_PIN=(taskset -c "$WRK_CPUS")
 fi
+if [[ "$NICE" != 0 ]]; then
+  SERVER_PIN=(nice -n "$NICE" "${SERVER_PIN[@]}")
+  WRK_PIN=(nice -n "$NICE" "${WRK_PIN[@]}")
+fi
 
 if [[ ! -f "$JAR" || -n "$(find "$ROOT/benchmarks/src" "$ROOT/runtime/src/main" "$ROOT/verticles/src/main" \
       -newer "$JAR" -type f 2>/dev/null | head -1)" ]]; then
@@ -64,7 +84,7 @@ fi
 
 mkdir -p "$OUT"
 CSV="$OUT/results.csv"
-echo "round,mode,rps,p50_us,p90_us,p99_us,max_us,requests,non2xx,socket_errors,bad,server_cpu_s,cpu_us_per_req" > "$CSV"
+echo "round,mode,rps,p50_us,p90_us,p99_us,max_us,requests,non2xx,socket_errors,bad,server_cpu_s,cpu_us_per_req,user_s,sys_s,ctxsw_per_req,wrk_cpu_s,warmup_s,jit_cpu_s,others_cpu_s" > "$CSV"
 CLK_TCK="$(getconf CLK_TCK)"
 
 SERVER_PID=""
@@ -88,6 +108,7 @@ start_server() { # mode log
   fi
   local args=("$1" --port "$PORT")
   [[ -n "$INSTANCES" ]] && args+=(--instances "$INSTANCES")
+  [[ -n "$EVENT_LOOPS" ]] && args+=(--event-loops "$EVENT_LOOPS")
   # shellcheck disable=SC2086
   "${SERVER_PIN[@]}" java $JVM_OPTS -jar "$JAR" "${args[@]}" >"$2" 2>&1 &
   SERVER_PID=$!
@@ -127,19 +148,64 @@ init_sessions() {
   done
 }
 
-# CPU time (user + system, all threads) the server JVM used so far, in clock ticks.
-server_ticks() {
-  awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"
+# What the server JVM used so far: "user-ticks system-ticks context-switches" (CPU time of all its threads, in
+# clock ticks; context switches, voluntary and not, summed over its live threads).
+server_usage() {
+  local ctxsw
+  ctxsw="$(cat /proc/"$SERVER_PID"/task/*/status 2>/dev/null \
+    | awk '/^(voluntary|nonvoluntary)_ctxt_switches/ { n += $2 } END { print n + 0 }')"
+  echo "$(awk '{ print $14, $15 }' "/proc/$SERVER_PID/stat") $ctxsw"
 }
 
-run_wrk() { # seconds sessions-file log
-  "${WRK_PIN[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -s "$LUA" "$URL" -- "$2" "$PROTOCOL" >"$3" 2>&1
+# Busy clock ticks (everything but idle and iowait) of all CPUs so far, machine-wide: what the server and wrk did
+# not use of it was used by other processes.
+machine_busy_ticks() {
+  awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat
+}
+
+# CPU time of the server's JIT compiler threads so far, in clock ticks.
+jit_ticks() {
+  local task total=0
+  for task in /proc/"$SERVER_PID"/task/*; do
+    if [[ "$(cat "$task/comm" 2>/dev/null)" == C[12]\ Compiler* ]]; then
+      total=$((total + $(awk '{ print $14 + $15 }' "$task/stat" 2>/dev/null || echo 0)))
+    fi
+  done
+  echo "$total"
+}
+
+# Loads the server for WARMUP seconds, then in WARMUP_STEP chunks until the JIT is quiet; prints the seconds spent.
+warm_up() { # sessions-file log-prefix
+  local spent=0 before after
+  run_wrk "$WARMUP" "$1" "$2-warmup.txt"
+  spent=$WARMUP
+  while (( spent < WARMUP_MAX )); do
+    before="$(jit_ticks)"
+    run_wrk "$WARMUP_STEP" "$1" "$2-warmup.txt"
+    after="$(jit_ticks)"
+    spent=$((spent + WARMUP_STEP))
+    if awk -v d=$((after - before)) -v t="$CLK_TCK" -v s="$WARMUP_STEP" -v q="$JIT_QUIET" \
+        'BEGIN { exit !(100 * d / t / s < q) }'; then
+      break
+    fi
+  done
+  echo "$spent"
+}
+
+run_wrk() { # seconds sessions-file log [check|nocheck]
+  "${WRK_PIN[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -s "$LUA" "$URL" -- "$2" "$PROTOCOL" \
+    "${4:-check}" >"$3" 2>&1
+  if grep -q '^BENCH-BAD-SAMPLE' "$3" || ! grep -q ' bad=0$' "$3"; then
+    echo "run.sh: bad responses; see $3" >&2
+    grep '^BENCH' "$3" >&2 || cat "$3" >&2
+    exit 1
+  fi
 }
 
 echo "Results in $OUT" >&2
 echo "nproc=$(nproc) pin=$PIN server_cpus=$SERVER_CPUS wrk_cpus=$WRK_CPUS rounds=$ROUNDS modes='$MODES'" \
   "warmup=${WARMUP}s duration=${DURATION}s connections=$CONNECTIONS threads=$THREADS sessions=$SESSIONS" \
-  "instances=${INSTANCES:-auto} jvm_opts='$JVM_OPTS'" | tee "$OUT/settings.txt" >&2
+  "instances=${INSTANCES:-auto} event_loops=${EVENT_LOOPS:-auto} nice=$NICE jvm_opts='$JVM_OPTS'" | tee "$OUT/settings.txt" >&2
 java -version 2>&1 | head -1 >> "$OUT/settings.txt"
 
 for round in $(seq 1 "$ROUNDS"); do
@@ -154,23 +220,45 @@ for round in $(seq 1 "$ROUNDS"); do
       reply="$(curl -s "${HDR[@]}" "$URL" -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello, benchmark"}}}')"
       [[ "$reply" == *"hello, benchmark"* ]] || { echo "run.sh: the $mode server did not echo: $reply" >&2; exit 1; }
     fi
-    run_wrk "$WARMUP" "$sessions_file" "$OUT/$tag-warmup.txt"
-    ticks_before="$(server_ticks)"
-    run_wrk "$DURATION" "$sessions_file" "$OUT/$tag-wrk.txt"
-    ticks_after="$(server_ticks)"
+    warmed="$(warm_up "$sessions_file" "$OUT/$tag")"
+    if [[ "$PROFILE" == 1 ]]; then
+      jcmd "$SERVER_PID" JFR.start name=bench settings=profile 'jdk.ExecutionSample#period=2ms' \
+        filename="$OUT/$tag.jfr" >/dev/null
+    fi
+    read -r user_before sys_before ctxsw_before < <(server_usage)
+    busy_before="$(machine_busy_ticks)"
+    jit_before="$(jit_ticks)"
+    TIMEFORMAT='%U %S'
+    { time run_wrk "$DURATION" "$sessions_file" "$OUT/$tag-wrk.txt" nocheck; } 2> "$OUT/$tag-wrk-cpu.txt"
+    read -r user_after sys_after ctxsw_after < <(server_usage)
+    busy_after="$(machine_busy_ticks)"
+    jit_after="$(jit_ticks)"
+    if [[ "$PROFILE" == 1 ]]; then
+      jcmd "$SERVER_PID" JFR.stop name=bench >/dev/null
+    fi
     stop_server
     line="$(grep '^BENCH ' "$OUT/$tag-wrk.txt" || true)"
     [[ -n "$line" ]] || { echo "run.sh: no result from wrk; see $OUT/$tag-wrk.txt" >&2; cat "$OUT/$tag-wrk.txt" >&2; exit 1; }
     val() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$line"; }
-    cpu_s="$(awk "BEGIN { print ($ticks_after - $ticks_before) / $CLK_TCK }")"
+    user_s="$(awk "BEGIN { print ($user_after - $user_before) / $CLK_TCK }")"
+    sys_s="$(awk "BEGIN { print ($sys_after - $sys_before) / $CLK_TCK }")"
+    cpu_s="$(awk "BEGIN { print $user_s + $sys_s }")"
     cpu_per_req="$(awk "BEGIN { printf \"%.2f\", $cpu_s * 1e6 / $(val requests) }")"
-    echo "$round,$mode,$(val rps),$(val p50_us),$(val p90_us),$(val p99_us),$(val max_us),$(val requests),$(val non2xx),$(val socket_errors),$(val bad),$cpu_s,$cpu_per_req" >> "$CSV"
-    printf '  round %d %-4s %10s req/s  p50 %6.2f ms  p99 %7.2f ms  server CPU %5.1f s (%s us/req)  bad %s\n' \
+    jit_s="$(awk "BEGIN { print ($jit_after - $jit_before) / $CLK_TCK }")"
+    wrk_cpu_s="$(awk '{ print $1 + $2 }' "$OUT/$tag-wrk-cpu.txt")"
+    # CPU seconds used by other processes meanwhile, over the whole machine (nproc cores).
+    others_s="$(awk "BEGIN { v = ($busy_after - $busy_before) / $CLK_TCK - $cpu_s - $wrk_cpu_s; printf \"%.1f\", v < 0 ? 0 : v }")"
+    ctxsw_per_req="$(awk "BEGIN { printf \"%.2f\", ($ctxsw_after - $ctxsw_before) / $(val requests) }")"
+    echo "$round,$mode,$(val rps),$(val p50_us),$(val p90_us),$(val p99_us),$(val max_us),$(val requests),$(val non2xx),$(val socket_errors),$(val bad),$cpu_s,$cpu_per_req,$user_s,$sys_s,$ctxsw_per_req,$wrk_cpu_s,$warmed,$jit_s,$others_s" >> "$CSV"
+    printf '  round %d %-4s %9s req/s  p50 %6.2f ms  p99 %7.2f ms  server CPU %5.1f s = %s us/req (user %s s, sys %s s), %s ctx switches/req; wrk CPU %s s; warm-up %s s, JIT CPU while measuring %s s; other processes used %s CPU-s\n' \
       "$round" "$mode" "$(val rps)" "$(awk "BEGIN { print $(val p50_us) / 1000 }")" \
-      "$(awk "BEGIN { print $(val p99_us) / 1000 }")" "$cpu_s" "$cpu_per_req" "$(val bad)" >&2
-    if [[ "$(val bad)" != 0 || "$(val non2xx)" != 0 ]]; then
-      echo "run.sh: $mode answered some requests badly; see $OUT/$tag-wrk.txt" >&2
-      grep BENCH-BAD-SAMPLE "$OUT/$tag-wrk.txt" >&2 || true
+      "$(awk "BEGIN { print $(val p99_us) / 1000 }")" "$cpu_s" "$cpu_per_req" "$user_s" "$sys_s" "$ctxsw_per_req" "$wrk_cpu_s" "$warmed" "$jit_s" "$others_s" >&2
+    if [[ "$PROFILE" == 1 ]]; then
+      java -cp "$JAR" io.mcpvertx.benchmarks.JfrTop "$OUT/$tag.jfr" "$(val requests)" 30 > "$OUT/$tag-profile.txt"
+      echo "    profile: $OUT/$tag-profile.txt" >&2
+    fi
+    if [[ "$(val non2xx)" != 0 || "$(val socket_errors)" != 0 ]]; then
+      echo "run.sh: $mode answered some requests with errors; see $OUT/$tag-wrk.txt" >&2
       exit 1
     fi
   done
@@ -181,9 +269,11 @@ done
 #   rps ratio  = mode req/s / echo req/s                          (the headline number)
 #   CPU ratio  = echo server-CPU-us/req / mode server-CPU-us/req  (throughput ratio at equal server CPU; it is less
 #                sensitive to other processes stealing the server's core)
-awk -F, -v modes="$MODES" '
+awk -F, -v modes="$MODES" -v duration="$DURATION" '
   NR == 1 { next }
-  { rps[$2, $1] = $3; p50[$2, $1] = $4; p99[$2, $1] = $6; cpu[$2, $1] = $13; rounds[$1] = 1 }
+  { rps[$2, $1] = $3; p50[$2, $1] = $4; p99[$2, $1] = $6; cpu[$2, $1] = $13; rounds[$1] = 1
+    busy[$2, $1] = 100 * $12 / duration; ctxsw[$2, $1] = $16; wrk[$2, $1] = 100 * $17 / duration
+    others[$2, $1] = 100 * $20 / duration }
   function sort(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t } }
   function median(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
   function stat(arr, m, scale, fmt,   n, r, v) {
@@ -204,11 +294,17 @@ awk -F, -v modes="$MODES" '
   END {
     nm = split(modes, ms, " ")
     printf "\nmedian [min-max] over %d round(s)\n", length(rounds)
-    printf "%-5s %-22s %-20s %-23s %-20s %-18s %s\n", "mode", "req/s", "p50 ms", "p99 ms", "server CPU us/req", "rps ratio to echo", "CPU ratio to echo"
+    printf "%-5s %-22s %-20s %-23s %-18s %s\n", "mode", "req/s", "p50 ms", "p99 ms", "rps ratio to echo", "CPU ratio to echo"
     for (k = 1; k <= nm; k++) {
       m = ms[k]
-      printf "%-5s %-22s %-20s %-23s %-20s %-18s %s\n", m, stat(rps, m, 1, "%.0f"), stat(p50, m, 1000, "%.2f"),
-        stat(p99, m, 1000, "%.1f"), stat(cpu, m, 1, "%.1f"), ratio(m, 0), ratio(m, 1)
+      printf "%-5s %-22s %-20s %-23s %-18s %s\n", m, stat(rps, m, 1, "%.0f"), stat(p50, m, 1000, "%.2f"),
+        stat(p99, m, 1000, "%.1f"), ratio(m, 0), ratio(m, 1)
+    }
+    printf "\n%-5s %-20s %-18s %-22s %-18s %s\n", "mode", "server CPU us/req", "server CPU %", "other processes CPU %", "ctx switches/req", "wrk CPU %"
+    for (k = 1; k <= nm; k++) {
+      m = ms[k]
+      printf "%-5s %-20s %-18s %-22s %-18s %s\n", m, stat(cpu, m, 1, "%.1f"), stat(busy, m, 1, "%.0f"),
+        stat(others, m, 1, "%.0f"), stat(ctxsw, m, 1, "%.2f"), stat(wrk, m, 1, "%.0f")
     }
   }' "$CSV" | tee "$OUT/summary.txt"
 echo "Per-run results: $CSV" >&2

@@ -12,6 +12,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -22,7 +23,8 @@ import io.vertx.ext.web.handler.BodyHandler;
 
 /**
  * The servers the load benchmark drives, one per JVM:
- * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--host 127.0.0.1]}; and
+ * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--event-loops N]
+ * [--host 127.0.0.1]}; and
  * the in-JVM micro-benchmarks, {@code java -jar mcp-vertx-benchmarks.jar jmh [JMH options]} ({@link CodecBenchmark},
  * {@link SessionBenchmark}).
  *
@@ -36,8 +38,10 @@ import io.vertx.ext.web.handler.BodyHandler;
  *       verticles.</li>
  * </ul>
  *
- * <p>{@code instances} defaults to the number of processors the JVM sees (so one under {@code taskset -c 1}). All
- * three use the same {@link HttpServerOptions} as the MCP endpoint (h2c allowed, HTTP/1.1 keep-alive).
+ * <p>{@code instances} defaults to the number of processors the JVM sees (so one under {@code taskset -c 1});
+ * {@code event-loops} to Vert.x's default, twice that. With more event loops than HTTP verticles, a session
+ * verticle usually lands on another event loop than the HTTP verticle that serves its requests. All three use the
+ * same {@link HttpServerOptions} as the MCP endpoint (h2c allowed, HTTP/1.1 keep-alive).
  */
 public final class BenchServer {
 
@@ -54,31 +58,38 @@ public final class BenchServer {
     String host = "127.0.0.1";
     int port = 8080;
     int instances = Runtime.getRuntime().availableProcessors();
+    int eventLoops = 0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--instances" -> instances = Integer.parseInt(args[++i]);
         case "--host" -> host = args[++i];
+        case "--event-loops" -> eventLoops = Integer.parseInt(args[++i]);
         default -> mode = args[i];
       }
     }
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
-      System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--host 127.0.0.1]\n"
+      System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
+          + " [--host 127.0.0.1]\n"
           + "       BenchServer jmh [JMH options]");
       System.exit(2);
     }
-    start(mode, host, port, instances);
+    start(mode, host, port, instances, eventLoops);
   }
 
-  private static void start(String mode, String host, int port, int instances) {
-    Vertx vertx = Vertx.vertx();
+  private static void start(String mode, String host, int port, int instances, int eventLoops) {
+    VertxOptions vertxOptions = new VertxOptions();
+    if (eventLoops > 0) {
+      vertxOptions.setEventLoopPoolSize(eventLoops);
+    }
+    Vertx vertx = Vertx.vertx(vertxOptions);
     Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances)
         : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
             new DeploymentOptions().setInstances(instances)).map(id -> port);
     listening
         .onSuccess(actual -> System.err.println("BenchServer " + mode + " listening on http://" + host + ":" + actual
-            + "/mcp with " + instances + " HTTP verticle instance(s), "
-            + Runtime.getRuntime().availableProcessors() + " processor(s) visible"))
+            + "/mcp with " + instances + " HTTP verticle instance(s), " + vertxOptions.getEventLoopPoolSize()
+            + " event loop(s), " + Runtime.getRuntime().availableProcessors() + " processor(s) visible"))
         .onFailure(e -> {
           System.err.println("Could not start: " + e);
           vertx.close().onComplete(v -> System.exit(1));
