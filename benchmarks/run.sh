@@ -26,9 +26,9 @@
 #   NICE=0              niceness of the server and wrk (e.g. -10, as root, to take CPU from other work on a shared
 #                       machine; 0 leaves the scheduler alone)
 #   PORT=18431
-#   PROFILE=0           1: record JFR (settings=profile, 2 ms sampling) over each measurement and summarise it with
-#                       JfrTop into <tag>-profile.txt. Recording costs a little throughput: do not mix profiled
-#                       and unprofiled numbers.
+#   PROFILE=0           1: record JFR (settings=profile, 2 ms sampling) from before the warm-up, keep the measured
+#                       window in <tag>.jfr and summarise it with JfrTop into <tag>-profile.txt. Recording costs
+#                       some throughput: do not mix profiled and unprofiled numbers.
 #   OUT=benchmarks/target/bench-<timestamp>   logs and results.csv
 #
 # Needs: java 17+, wrk (apt-get install -y wrk), curl, taskset (util-linux). Builds the jar if it is missing.
@@ -220,21 +220,24 @@ for round in $(seq 1 "$ROUNDS"); do
       reply="$(curl -s "${HDR[@]}" "$URL" -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello, benchmark"}}}')"
       [[ "$reply" == *"hello, benchmark"* ]] || { echo "run.sh: the $mode server did not echo: $reply" >&2; exit 1; }
     fi
-    warmed="$(warm_up "$sessions_file" "$OUT/$tag")"
     if [[ "$PROFILE" == 1 ]]; then
-      jcmd "$SERVER_PID" JFR.start name=bench settings=profile 'jdk.ExecutionSample#period=2ms' \
-        filename="$OUT/$tag.jfr" >/dev/null
+      # Started before the warm-up: starting a recording on warm code makes the JIT deoptimise and recompile.
+      jcmd "$SERVER_PID" JFR.start name=bench settings=profile 'jdk.ExecutionSample#period=2ms' >/dev/null
     fi
+    warmed="$(warm_up "$sessions_file" "$OUT/$tag")"
     read -r user_before sys_before ctxsw_before < <(server_usage)
     busy_before="$(machine_busy_ticks)"
     jit_before="$(jit_ticks)"
+    measure_from="$(date +%s%3N)"
     TIMEFORMAT='%U %S'
     { time run_wrk "$DURATION" "$sessions_file" "$OUT/$tag-wrk.txt" nocheck; } 2> "$OUT/$tag-wrk-cpu.txt"
     read -r user_after sys_after ctxsw_after < <(server_usage)
     busy_after="$(machine_busy_ticks)"
     jit_after="$(jit_ticks)"
+    measure_to="$(date +%s%3N)"
     if [[ "$PROFILE" == 1 ]]; then
-      jcmd "$SERVER_PID" JFR.stop name=bench >/dev/null
+      # Only the measured window.
+      jcmd "$SERVER_PID" JFR.dump name=bench begin=-$((DURATION + 5))s filename="$OUT/$tag.jfr" >/dev/null
     fi
     stop_server
     line="$(grep '^BENCH ' "$OUT/$tag-wrk.txt" || true)"
@@ -254,7 +257,8 @@ for round in $(seq 1 "$ROUNDS"); do
       "$round" "$mode" "$(val rps)" "$(awk "BEGIN { print $(val p50_us) / 1000 }")" \
       "$(awk "BEGIN { print $(val p99_us) / 1000 }")" "$cpu_s" "$cpu_per_req" "$user_s" "$sys_s" "$ctxsw_per_req" "$wrk_cpu_s" "$warmed" "$jit_s" "$others_s" >&2
     if [[ "$PROFILE" == 1 ]]; then
-      java -cp "$JAR" io.mcpvertx.benchmarks.JfrTop "$OUT/$tag.jfr" "$(val requests)" 30 > "$OUT/$tag-profile.txt"
+      java -cp "$JAR" io.mcpvertx.benchmarks.JfrTop "$OUT/$tag.jfr" "$(val requests)" 30 "$measure_from" "$measure_to" \
+        > "$OUT/$tag-profile.txt"
       echo "    profile: $OUT/$tag-profile.txt" >&2
     fi
     if [[ "$(val non2xx)" != 0 || "$(val socket_errors)" != 0 ]]; then

@@ -17,7 +17,8 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Summarises a JFR recording of a benchmark server, so a profile reads as text in a terminal:
- * {@code java -cp mcp-vertx-benchmarks.jar io.mcpvertx.benchmarks.JfrTop recording.jfr [requests] [top]}.
+ * {@code java -cp mcp-vertx-benchmarks.jar io.mcpvertx.benchmarks.JfrTop recording.jfr [requests [top [from to]]]}
+ * ({@code from} and {@code to} in epoch milliseconds: only events that start in that window count).
  *
  * <p>From {@code jdk.ExecutionSample} (threads running Java code; time in native code such as socket reads and
  * writes is not in these samples): where the CPU goes by component (each sample charged to its innermost frame
@@ -34,14 +35,18 @@ public final class JfrTop {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 1) {
-      System.err.println("usage: JfrTop recording.jfr [requests] [top]");
+      System.err.println("usage: JfrTop recording.jfr [requests [top [fromEpochMs toEpochMs]]]");
       System.exit(2);
     }
     long requests = args.length > 1 ? Long.parseLong(args[1]) : 0;
     int top = args.length > 2 ? Integer.parseInt(args[2]) : 25;
+    // JFR.dump writes whole chunks, so a recording may hold more than the window asked for: keep only the window.
+    Instant from = args.length > 4 ? Instant.ofEpochMilli(Long.parseLong(args[3])) : Instant.MIN;
+    Instant to = args.length > 4 ? Instant.ofEpochMilli(Long.parseLong(args[4])) : Instant.MAX;
 
     Map<String, Long> self = new HashMap<>();
     Map<String, Long> inclusive = new HashMap<>();
+    Map<String, Long> ours = new HashMap<>();
     Map<String, Long> components = new HashMap<>();
     Map<String, Long> threads = new HashMap<>();
     Map<String, Long> allocationSites = new HashMap<>();
@@ -57,6 +62,9 @@ public final class JfrTop {
 
     for (RecordedEvent event : RecordingFile.readAllEvents(Path.of(args[0]))) {
       String type = event.getEventType().getName();
+      if (event.getStartTime().isBefore(from) || event.getStartTime().isAfter(to)) {
+        continue;
+      }
       if (first == null || event.getStartTime().isBefore(first)) {
         first = event.getStartTime();
       }
@@ -78,6 +86,9 @@ public final class JfrTop {
             String method = name(frame);
             if (seen.add(method)) {
               inclusive.merge(method, 1L, Long::sum);
+              if (method.startsWith("io.mcpvertx.") && !method.startsWith("io.mcpvertx.benchmarks.JfrTop")) {
+                ours.merge(method, 1L, Long::sum);
+              }
             }
           }
           components.merge(component(frames), 1L, Long::sum);
@@ -109,7 +120,7 @@ public final class JfrTop {
     }
 
     Duration span = first == null ? Duration.ZERO : Duration.between(first, last);
-    System.out.printf(Locale.ROOT, "recording %s: %.1f s, %d execution samples, %d GCs (%.0f ms of pauses)%n",
+    System.out.printf(Locale.ROOT, "recording %s: %.1f s analysed, %d execution samples, %d GCs (%.0f ms of pauses)%n",
         args[0], span.toMillis() / 1000.0, samples, gcCount, gcPause.toNanos() / 1e6);
     if (requests > 0) {
       System.out.printf(Locale.ROOT, "allocated (estimated): %.0f MB, %.0f bytes per request over %d requests%n",
@@ -132,6 +143,7 @@ public final class JfrTop {
     print("CPU by component (innermost frame outside the JDK)", components, samples, top, "%");
     print("hottest methods, self time", self, samples, top, "%");
     print("hottest methods, inclusive time", inclusive, samples, top, "%");
+    print("hottest io.mcpvertx methods, inclusive time", ours, samples, top, "%");
     print("allocation by site (innermost frame outside the JDK)", allocationSites, allocated, top, "%");
     print("allocation by type", allocationTypes, allocated, top, "%");
   }
