@@ -8,7 +8,9 @@
 #
 # Settings (environment):
 #   ROUNDS=5            rounds; each round starts every mode in MODES once, in order, each in a fresh JVM
-#   MODES="echo mcp"    servers per round: echo (bare Vert.x), web (vertx-web echo), mcp (tools/call)
+#   MODES="echo mcp"    servers per round: echo (bare Vert.x), web (vertx-web echo), mcp (tools/call); a mode may
+#                       carry its own event-loop count, e.g. "echo mcp mcp@1" (mcp@1: one event loop, so the
+#                       session verticle shares the HTTP verticle's thread)
 #   WARMUP=10           seconds of load before measuring, at least, per server start; then more load in WARMUP_STEP
 #                       chunks until the JIT compiler threads used under JIT_QUIET % of a core in the last chunk
 #                       (the MCP path has much more code to compile than the echo, and on one core a busy C2 thread
@@ -101,14 +103,15 @@ port_busy() {
   curl -s -o /dev/null --max-time 1 "$URL"
 }
 
-start_server() { # mode log
+start_server() { # mode[@event-loops] log
   if port_busy; then
     echo "run.sh: something already listens on port $PORT; set PORT" >&2
     exit 1
   fi
-  local args=("$1" --port "$PORT")
+  local args=("${1%@*}" --port "$PORT") loops="$EVENT_LOOPS"
+  [[ "$1" == *@* ]] && loops="${1#*@}"
   [[ -n "$INSTANCES" ]] && args+=(--instances "$INSTANCES")
-  [[ -n "$EVENT_LOOPS" ]] && args+=(--event-loops "$EVENT_LOOPS")
+  [[ -n "$loops" ]] && args+=(--event-loops "$loops")
   # shellcheck disable=SC2086
   "${SERVER_PIN[@]}" java $JVM_OPTS -jar "$JAR" "${args[@]}" >"$2" 2>&1 &
   SERVER_PID=$!
@@ -213,7 +216,7 @@ for round in $(seq 1 "$ROUNDS"); do
     tag="r$round-$mode"
     start_server "$mode" "$OUT/$tag-server.log"
     sessions_file="$OUT/$tag-sessions.txt"
-    if [[ "$mode" == mcp ]]; then
+    if [[ "${mode%@*}" == mcp ]]; then
       init_sessions "$sessions_file"
     else
       echo "not-a-session" > "$sessions_file"
@@ -253,7 +256,7 @@ for round in $(seq 1 "$ROUNDS"); do
     others_s="$(awk "BEGIN { v = ($busy_after - $busy_before) / $CLK_TCK - $cpu_s - $wrk_cpu_s; printf \"%.1f\", v < 0 ? 0 : v }")"
     ctxsw_per_req="$(awk "BEGIN { printf \"%.2f\", ($ctxsw_after - $ctxsw_before) / $(val requests) }")"
     echo "$round,$mode,$(val rps),$(val p50_us),$(val p90_us),$(val p99_us),$(val max_us),$(val requests),$(val non2xx),$(val socket_errors),$(val bad),$cpu_s,$cpu_per_req,$user_s,$sys_s,$ctxsw_per_req,$wrk_cpu_s,$warmed,$jit_s,$others_s" >> "$CSV"
-    printf '  round %d %-4s %9s req/s  p50 %6.2f ms  p99 %7.2f ms  server CPU %5.1f s = %s us/req (user %s s, sys %s s), %s ctx switches/req; wrk CPU %s s; warm-up %s s, JIT CPU while measuring %s s; other processes used %s CPU-s\n' \
+    printf '  round %d %-6s %9s req/s  p50 %6.2f ms  p99 %7.2f ms  server CPU %5.1f s = %s us/req (user %s s, sys %s s), %s ctx switches/req; wrk CPU %s s; warm-up %s s, JIT CPU while measuring %s s; other processes used %s CPU-s\n' \
       "$round" "$mode" "$(val rps)" "$(awk "BEGIN { print $(val p50_us) / 1000 }")" \
       "$(awk "BEGIN { print $(val p99_us) / 1000 }")" "$cpu_s" "$cpu_per_req" "$user_s" "$sys_s" "$ctxsw_per_req" "$wrk_cpu_s" "$warmed" "$jit_s" "$others_s" >&2
     if [[ "$PROFILE" == 1 ]]; then
@@ -298,16 +301,16 @@ awk -F, -v modes="$MODES" -v duration="$DURATION" '
   END {
     nm = split(modes, ms, " ")
     printf "\nmedian [min-max] over %d round(s)\n", length(rounds)
-    printf "%-5s %-22s %-20s %-23s %-18s %s\n", "mode", "req/s", "p50 ms", "p99 ms", "rps ratio to echo", "CPU ratio to echo"
+    printf "%-6s %-22s %-20s %-23s %-18s %s\n", "mode", "req/s", "p50 ms", "p99 ms", "rps ratio to echo", "CPU ratio to echo"
     for (k = 1; k <= nm; k++) {
       m = ms[k]
-      printf "%-5s %-22s %-20s %-23s %-18s %s\n", m, stat(rps, m, 1, "%.0f"), stat(p50, m, 1000, "%.2f"),
+      printf "%-6s %-22s %-20s %-23s %-18s %s\n", m, stat(rps, m, 1, "%.0f"), stat(p50, m, 1000, "%.2f"),
         stat(p99, m, 1000, "%.1f"), ratio(m, 0), ratio(m, 1)
     }
-    printf "\n%-5s %-20s %-18s %-22s %-18s %s\n", "mode", "server CPU us/req", "server CPU %", "other processes CPU %", "ctx switches/req", "wrk CPU %"
+    printf "\n%-6s %-20s %-18s %-22s %-18s %s\n", "mode", "server CPU us/req", "server CPU %", "other processes CPU %", "ctx switches/req", "wrk CPU %"
     for (k = 1; k <= nm; k++) {
       m = ms[k]
-      printf "%-5s %-20s %-18s %-22s %-18s %s\n", m, stat(cpu, m, 1, "%.1f"), stat(busy, m, 1, "%.0f"),
+      printf "%-6s %-20s %-18s %-22s %-18s %s\n", m, stat(cpu, m, 1, "%.1f"), stat(busy, m, 1, "%.0f"),
         stat(others, m, 1, "%.0f"), stat(ctxsw, m, 1, "%.2f"), stat(wrk, m, 1, "%.0f")
     }
   }' "$CSV" | tee "$OUT/summary.txt"
