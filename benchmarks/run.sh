@@ -25,6 +25,10 @@
 #   INSTANCES=          HTTP verticle instances (default: the processors the server JVM sees, 1 when pinned)
 #   EVENT_LOOPS=        Vert.x event-loop threads (default: Vert.x's, twice the processors the JVM sees)
 #   JVM_OPTS="-Xms1g -Xmx1g -XX:+UseParallelGC"   the same for every server
+#   QUIET_WAIT=0        before starting each server, wait up to this many seconds for the machine to be quiet
+#                       (other processes under QUIET_BUSY % of one CPU over 3 s); 0: do not wait. The summary
+#                       always adds a table of the rounds that stayed quiet (see summarize.sh, QUIET_MAX)
+#   QUIET_BUSY=10
 #   NICE=0              niceness of the server and wrk (e.g. -10, as root, to take CPU from other work on a shared
 #                       machine; 0 leaves the scheduler alone)
 #   PORT=18431
@@ -60,6 +64,8 @@ PORT="${PORT:-18431}"
 PROTOCOL="${PROTOCOL:-2025-11-25}"
 PROFILE="${PROFILE:-0}"
 NICE="${NICE:-0}"
+QUIET_WAIT="${QUIET_WAIT:-0}"
+QUIET_BUSY="${QUIET_BUSY:-10}"
 OUT="${OUT:-$ROOT/benchmarks/target/bench-$(date +%Y%m%d-%H%M%S)}"
 URL="http://127.0.0.1:$PORT/mcp"
 
@@ -101,6 +107,22 @@ trap stop_server EXIT
 
 port_busy() {
   curl -s -o /dev/null --max-time 1 "$URL"
+}
+
+# Waits up to QUIET_WAIT seconds for the machine to be quiet (nothing of ours runs at this point).
+wait_for_quiet() {
+  local waited=0 before after
+  (( QUIET_WAIT > 0 )) || return 0
+  while (( waited < QUIET_WAIT )); do
+    before="$(machine_busy_ticks)"
+    sleep 3
+    after="$(machine_busy_ticks)"
+    waited=$((waited + 3))
+    if (( (after - before) * 100 < QUIET_BUSY * CLK_TCK * 3 )); then
+      return 0
+    fi
+  done
+  echo "  (the machine was still busy after ${QUIET_WAIT}s; going on)" >&2
 }
 
 start_server() { # mode[@event-loops] log
@@ -214,6 +236,7 @@ java -version 2>&1 | head -1 >> "$OUT/settings.txt"
 for round in $(seq 1 "$ROUNDS"); do
   for mode in $MODES; do
     tag="r$round-$mode"
+    wait_for_quiet
     start_server "$mode" "$OUT/$tag-server.log"
     sessions_file="$OUT/$tag-sessions.txt"
     if [[ "${mode%@*}" == mcp ]]; then
@@ -271,47 +294,5 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 
-# Summary: per mode the median and the range over rounds. Ratios to echo are taken per round (each mode against the
-# echo run of the same round, which ran just before it on the same machine), then summarised the same way:
-#   rps ratio  = mode req/s / echo req/s                          (the headline number)
-#   CPU ratio  = echo server-CPU-us/req / mode server-CPU-us/req  (throughput ratio at equal server CPU; it is less
-#                sensitive to other processes stealing the server's core)
-awk -F, -v modes="$MODES" -v duration="$DURATION" '
-  NR == 1 { next }
-  { rps[$2, $1] = $3; p50[$2, $1] = $4; p99[$2, $1] = $6; cpu[$2, $1] = $13; rounds[$1] = 1
-    busy[$2, $1] = 100 * $12 / duration; ctxsw[$2, $1] = $16; wrk[$2, $1] = 100 * $17 / duration
-    others[$2, $1] = 100 * $20 / duration }
-  function sort(a, n,   i, j, t) { for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t } }
-  function median(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-  function stat(arr, m, scale, fmt,   n, r, v) {
-    n = 0; for (r in rounds) if ((m, r) in arr) v[++n] = arr[m, r] / scale
-    sort(v, n)
-    return sprintf(fmt " [" fmt "-" fmt "]", median(v, n), v[1], v[n])
-  }
-  function ratio(m, inverse,   n, r, v) {
-    if (m == "echo") return "-"
-    n = 0
-    for (r in rounds) if ((m, r) in rps && ("echo", r) in rps) {
-      if (inverse) { if (cpu[m, r] > 0) v[++n] = cpu["echo", r] / cpu[m, r] } else v[++n] = rps[m, r] / rps["echo", r]
-    }
-    if (n == 0) return "-"
-    sort(v, n)
-    return sprintf("%.2f [%.2f-%.2f]", median(v, n), v[1], v[n])
-  }
-  END {
-    nm = split(modes, ms, " ")
-    printf "\nmedian [min-max] over %d round(s)\n", length(rounds)
-    printf "%-6s %-22s %-20s %-23s %-18s %s\n", "mode", "req/s", "p50 ms", "p99 ms", "rps ratio to echo", "CPU ratio to echo"
-    for (k = 1; k <= nm; k++) {
-      m = ms[k]
-      printf "%-6s %-22s %-20s %-23s %-18s %s\n", m, stat(rps, m, 1, "%.0f"), stat(p50, m, 1000, "%.2f"),
-        stat(p99, m, 1000, "%.1f"), ratio(m, 0), ratio(m, 1)
-    }
-    printf "\n%-6s %-20s %-18s %-22s %-18s %s\n", "mode", "server CPU us/req", "server CPU %", "other processes CPU %", "ctx switches/req", "wrk CPU %"
-    for (k = 1; k <= nm; k++) {
-      m = ms[k]
-      printf "%-6s %-20s %-18s %-22s %-18s %s\n", m, stat(cpu, m, 1, "%.1f"), stat(busy, m, 1, "%.0f"),
-        stat(others, m, 1, "%.0f"), stat(ctxsw, m, 1, "%.2f"), stat(wrk, m, 1, "%.0f")
-    }
-  }' "$CSV" | tee "$OUT/summary.txt"
+"$ROOT/benchmarks/summarize.sh" "$CSV" | tee "$OUT/summary.txt"
 echo "Per-run results: $CSV" >&2
