@@ -48,6 +48,7 @@ public final class JfrTop {
     Map<String, Long> inclusive = new HashMap<>();
     Map<String, Long> ours = new HashMap<>();
     Map<String, Long> components = new HashMap<>();
+    Map<String, Long> stages = new HashMap<>();
     Map<String, Long> threads = new HashMap<>();
     Map<String, Long> allocationSites = new HashMap<>();
     Map<String, Long> allocationTypes = new HashMap<>();
@@ -92,6 +93,7 @@ public final class JfrTop {
             }
           }
           components.merge(component(frames), 1L, Long::sum);
+          stages.merge(stage(frames), 1L, Long::sum);
         }
         case "jdk.ObjectAllocationSample" -> {
           long weight = event.getLong("weight");
@@ -141,6 +143,7 @@ public final class JfrTop {
     }
     print("samples by thread", threads, samples, top, "%");
     print("CPU by component (innermost frame outside the JDK)", components, samples, top, "%");
+    print("CPU by stage of a request (innermost stage marker on the stack)", stages, samples, top, "%");
     print("hottest methods, self time", self, samples, top, "%");
     print("hottest methods, inclusive time", inclusive, samples, top, "%");
     print("hottest io.mcpvertx methods, inclusive time", ours, samples, top, "%");
@@ -176,6 +179,46 @@ public final class JfrTop {
       }
     }
     return frames.isEmpty() ? "(no frames)" : name(frames.get(0));
+  }
+
+  /**
+   * Stages of a request through the server, each recognised by a method on the stack; a sample counts for the
+   * innermost one, so "decode the request" is not also counted as "POST handling".
+   */
+  private static final String[][] STAGES = {
+      {"io.mcpvertx.jsonrpc.JsonRpcCodec.encode", "JSON-RPC encode of the response (JsonObject, Jackson)"},
+      {"io.mcpvertx.jsonrpc.JsonRpcCodec.decode", "JSON-RPC decode of the request (Jackson, classify)"},
+      {"io.mcpvertx.server.impl.JsonSchemas.validate", "tool argument validation (JSON Schema)"},
+      {"io.mcpvertx.server.impl.FeatureDispatcher.callTool", "tools/call dispatch, handler, result JSON"},
+      {"io.mcpvertx.server.impl.SessionEngine.", "session engine: other"},
+      {"io.mcpvertx.verticles.McpSessionVerticle", "session verticle: event-bus receive and send"},
+      {"io.mcpvertx.verticles.http.impl.HttpEndpoint.randomId", "per-request stream id (SecureRandom)"},
+      {"io.mcpvertx.verticles.http.impl.McpHttpVerticle.exchange", "hand-off to the session (event-bus send)"},
+      {"io.mcpvertx.verticles.http.impl.PostExchange.writeJson", "HTTP response write (headers, end)"},
+      {"io.mcpvertx.verticles.http.impl.McpHttpVerticle.route", "response routing back to the exchange"},
+      {"io.mcpvertx.verticles.http.impl.RequestGuard", "Host, Origin, Accept, Content-Type checks"},
+      {"io.mcpvertx.verticles.http.impl.McpHttpVerticle.sessionOf", "session lookup"},
+      {"io.mcpvertx.verticles.http.impl.McpHttpVerticle.post", "POST handling: other"},
+      {"io.mcpvertx.verticles.http.impl.McpHttpVerticle.guard", "guard handler: other (vertx-web next)"},
+      {"io.mcpvertx.benchmarks.BenchServer", "echo handler (benchmark server)"},
+      {"io.vertx.ext.web.handler.impl.BodyHandlerImpl", "vertx-web BodyHandler"},
+      {"io.vertx.ext.web.", "vertx-web routing"},
+      {"io.vertx.core.eventbus.", "Vert.x event bus delivery"},
+      {"io.vertx.core.http.impl.Http1xServerResponse", "HTTP response write (headers, end)"},
+      {"io.vertx.core.http.", "Vert.x HTTP/1.1 server (request parsing, dispatch)"},
+      {"io.netty.handler.codec.http.", "Netty HTTP codec"},
+  };
+
+  private static String stage(List<RecordedFrame> frames) {
+    for (RecordedFrame frame : frames) {
+      String method = name(frame);
+      for (String[] stage : STAGES) {
+        if (method.startsWith(stage[0])) {
+          return stage[1];
+        }
+      }
+    }
+    return "Netty I/O loop, Vert.x tasks and everything else";
   }
 
   /** The component a sample is charged to: that of its innermost frame outside the JDK. */
