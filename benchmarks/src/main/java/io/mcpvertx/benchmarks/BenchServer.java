@@ -1,0 +1,165 @@
+package io.mcpvertx.benchmarks;
+
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.ServerInfo;
+import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.verticles.http.McpHttpServer;
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.http.ResponseMode;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+
+/**
+ * The servers the load benchmark drives, one per JVM:
+ * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--event-loops N]
+ * [--host 127.0.0.1]}; and
+ * the in-JVM micro-benchmarks, {@code java -jar mcp-vertx-benchmarks.jar jmh [JMH options]} ({@link CodecBenchmark},
+ * {@link SessionBenchmark}).
+ *
+ * <ul>
+ *   <li>{@code echo}: the baseline. Bare Vert.x core: {@code instances} HTTP server verticles sharing the port, each
+ *       answering a POST with its body ({@code application/json}). No router, no JSON parsing.</li>
+ *   <li>{@code web}: the same echo behind a vertx-web {@link Router} with a {@link BodyHandler}, as the MCP endpoint
+ *       has, to tell the cost of vertx-web apart from the cost of MCP.</li>
+ *   <li>{@code mcp}: an {@link McpServer} with one tool, {@code echo}, which returns its {@code text} argument as a
+ *       text block; served by {@link McpHttpServer} in {@link ResponseMode#JSON} with {@code instances} HTTP
+ *       verticles.</li>
+ * </ul>
+ *
+ * <p>{@code instances} defaults to the number of processors the JVM sees (so one under {@code taskset -c 1});
+ * {@code event-loops} to Vert.x's default, twice that. With more event loops than HTTP verticles, a session
+ * verticle usually lands on another event loop than the HTTP verticle that serves its requests. All three use the
+ * same {@link HttpServerOptions} as the MCP endpoint (h2c allowed, HTTP/1.1 keep-alive).
+ */
+public final class BenchServer {
+
+  private BenchServer() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("jmh")) {
+      // The in-JVM micro-benchmarks: java -jar mcp-vertx-benchmarks.jar jmh [JMH options]
+      org.openjdk.jmh.Main.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    String mode = null;
+    String host = "127.0.0.1";
+    int port = 8080;
+    int instances = Runtime.getRuntime().availableProcessors();
+    int eventLoops = 0;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--port" -> port = Integer.parseInt(args[++i]);
+        case "--instances" -> instances = Integer.parseInt(args[++i]);
+        case "--host" -> host = args[++i];
+        case "--event-loops" -> eventLoops = Integer.parseInt(args[++i]);
+        default -> mode = args[i];
+      }
+    }
+    if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
+      System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
+          + " [--host 127.0.0.1]\n"
+          + "       BenchServer jmh [JMH options]");
+      System.exit(2);
+    }
+    start(mode, host, port, instances, eventLoops);
+  }
+
+  private static void start(String mode, String host, int port, int instances, int eventLoops) {
+    VertxOptions vertxOptions = new VertxOptions();
+    if (eventLoops > 0) {
+      vertxOptions.setEventLoopPoolSize(eventLoops);
+    }
+    Vertx vertx = Vertx.vertx(vertxOptions);
+    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances)
+        : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
+            new DeploymentOptions().setInstances(instances)).map(id -> port);
+    listening
+        .onSuccess(actual -> System.err.println("BenchServer " + mode + " listening on http://" + host + ":" + actual
+            + "/mcp with " + instances + " HTTP verticle instance(s), " + vertxOptions.getEventLoopPoolSize()
+            + " event loop(s), " + Runtime.getRuntime().availableProcessors() + " processor(s) visible"))
+        .onFailure(e -> {
+          System.err.println("Could not start: " + e);
+          vertx.close().onComplete(v -> System.exit(1));
+        });
+  }
+
+  /** The MCP server under test: one trivial tool. */
+  public static McpServer echoToolServer(Vertx vertx) {
+    return McpServer.create(vertx, new McpServerOptions().setServerInfo(ServerInfo.of("bench", "1.0.0")))
+        .tool(echoTool(), (arguments, ctx) -> Future.succeededFuture(ToolResult.text(arguments.getString("text"))));
+  }
+
+  /** {@code echo(text: string)}, with the input schema a real tool would declare (validated on every call). */
+  public static Tool echoTool() {
+    return Tool.builder("echo")
+        .description("Returns its text argument")
+        .inputSchema(new JsonObject()
+            .put("type", "object")
+            .put("properties", new JsonObject().put("text", new JsonObject().put("type", "string")))
+            .put("required", new JsonArray().add("text")))
+        .build();
+  }
+
+  private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances) {
+    McpHttpServerOptions options = new McpHttpServerOptions()
+        .setHost(host)
+        .setPort(port)
+        .setResponseMode(ResponseMode.JSON);
+    return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
+        .map(McpHttpServer::actualPort);
+  }
+
+  /** Answers every POST with its own body. */
+  static final class EchoVerticle extends VerticleBase {
+
+    private final String host;
+    private final int port;
+    private final boolean web;
+
+    EchoVerticle(String host, int port, boolean web) {
+      this.host = host;
+      this.port = port;
+      this.web = web;
+    }
+
+    @Override
+    public Future<?> start() {
+      io.vertx.core.Handler<HttpServerRequest> handler;
+      if (web) {
+        Router router = Router.router(vertx);
+        router.post("/mcp").handler(BodyHandler.create(false).setBodyLimit(4 * 1024 * 1024)).handler(rc ->
+            rc.response().putHeader("Content-Type", "application/json").end(rc.body().buffer()));
+        handler = router;
+      } else {
+        handler = request -> {
+          if (request.method() != HttpMethod.POST) {
+            request.response().setStatusCode(405).end();
+            return;
+          }
+          request.body()
+              .onSuccess(body -> request.response().putHeader("Content-Type", "application/json").end(body))
+              .onFailure(e -> request.response().setStatusCode(400).end());
+        };
+      }
+      return vertx.createHttpServer(new HttpServerOptions()
+              .setHost(host)
+              .setPort(port)
+              .setHttp2ClearTextEnabled(true))
+          .requestHandler(handler)
+          .listen();
+    }
+  }
+}

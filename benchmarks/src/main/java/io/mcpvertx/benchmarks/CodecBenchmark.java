@@ -1,0 +1,55 @@
+package io.mcpvertx.benchmarks;
+
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.tools.ToolResult;
+import io.vertx.core.buffer.Buffer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The JSON-RPC codec on the messages of the load benchmark. Run on demand:
+ * {@code java -jar benchmarks/target/mcp-vertx-benchmarks.jar jmh Codec}.
+ *
+ * <ul>
+ *   <li>{@code decode}: the bytes of a tools/call to a typed request ({@link JsonRpcCodec#decode}: Jackson to
+ *       maps, then the JSON-RPC checks).</li>
+ *   <li>{@code encode}: the echo tool's response to bytes ({@link JsonRpcCodec#encode}: the message to a
+ *       {@code JsonObject}, then Jackson).</li>
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+public class CodecBenchmark {
+
+  private final JsonRpcCodec codec = JsonRpcCodec.create();
+  private final Buffer frame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\","
+      + "\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"hello, benchmark\"}}}");
+  private final JsonRpcResponse response = new JsonRpcResponse(JsonRpcId.of(42),
+      ToolResult.text("hello, benchmark").toJson(ProtocolVersion.LATEST));
+
+  @Benchmark
+  public Decoded decode() {
+    return codec.decode(frame);
+  }
+
+  @Benchmark
+  public Buffer encode() {
+    return codec.encode(response);
+  }
+}
