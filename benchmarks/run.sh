@@ -8,7 +8,8 @@
 #
 # Settings (environment):
 #   ROUNDS=5            rounds; each round starts every mode in MODES once, in order, each in a fresh JVM
-#   MODES="echo mcp"    servers per round: echo (bare Vert.x), web (vertx-web echo), mcp (tools/call); a mode may
+#   MODES="echo mcp"    servers per round: echo (bare Vert.x), web (vertx-web echo), mcp (tools/call on a session),
+#                       stateless (the same tools/call, 2026-07-28: no session, _meta and routing headers); a mode may
 #                       carry its own event-loop count, e.g. "echo mcp mcp@1" (mcp@1: one event loop, so the
 #                       session verticle shares the HTTP verticle's thread)
 #   WARMUP=10           seconds of load before measuring, at least, per server start; then more load in WARMUP_STEP
@@ -218,7 +219,11 @@ warm_up() { # sessions-file log-prefix
 }
 
 run_wrk() { # seconds sessions-file log [check|nocheck]
-  "${WRK_PIN[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -s "$LUA" "$URL" -- "$2" "$PROTOCOL" \
+  local script="$LUA" protocol="$PROTOCOL"
+  if [[ "$(head -1 "$2")" == "stateless" ]]; then
+    script="$ROOT/benchmarks/wrk/tools-call-stateless.lua" protocol="2026-07-28"
+  fi
+  "${WRK_PIN[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -s "$script" "$URL" -- "$2" "$protocol" \
     "${4:-check}" >"$3" 2>&1
   if grep -q '^BENCH-BAD-SAMPLE' "$3" || ! grep -q ' bad=0$' "$3"; then
     echo "run.sh: bad responses; see $3" >&2
@@ -241,6 +246,8 @@ for round in $(seq 1 "$ROUNDS"); do
     sessions_file="$OUT/$tag-sessions.txt"
     if [[ "${mode%@*}" == mcp ]]; then
       init_sessions "$sessions_file"
+    elif [[ "${mode%@*}" == stateless ]]; then
+      echo "stateless" > "$sessions_file"
     else
       echo "not-a-session" > "$sessions_file"
       reply="$(curl -s "${HDR[@]}" "$URL" -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello, benchmark"}}}')"

@@ -68,6 +68,10 @@ public final class BenchServer {
         default -> mode = args[i];
       }
     }
+    // "stateless" is the same MCP server: the load generator speaks 2026-07-28 to it instead of using a session.
+    if ("stateless".equals(mode)) {
+      mode = "mcp";
+    }
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
       System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
           + " [--host 127.0.0.1]\n"
