@@ -219,11 +219,7 @@ warm_up() { # sessions-file log-prefix
 }
 
 run_wrk() { # seconds sessions-file log [check|nocheck]
-  local script="$LUA" protocol="$PROTOCOL"
-  if [[ "$(head -1 "$2")" == "stateless" ]]; then
-    script="$ROOT/benchmarks/wrk/tools-call-stateless.lua" protocol="2026-07-28"
-  fi
-  "${WRK_PIN[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -s "$script" "$URL" -- "$2" "$protocol" \
+  "${WRK_PIN[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$1"s --latency -s "$LUA" "$URL" -- "$2" "$PROTOCOL" \
     "${4:-check}" >"$3" 2>&1
   if grep -q '^BENCH-BAD-SAMPLE' "$3" || ! grep -q ' bad=0$' "$3"; then
     echo "run.sh: bad responses; see $3" >&2

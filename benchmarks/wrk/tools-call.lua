@@ -6,7 +6,9 @@
 -- bytes and answer with a body of about the same size.
 --
 -- Usage: wrk -t1 -c64 -d15s --latency -s tools-call.lua http://127.0.0.1:PORT/mcp -- SESSIONS_FILE [PROTOCOL [check]]
---   SESSIONS_FILE  one session id per line; requests go round-robin over them
+--   SESSIONS_FILE  one session id per line; requests go round-robin over them. The single word "stateless" instead
+--                  sends 2026-07-28 requests: no session, the version and capabilities in params._meta, and the
+--                  Mcp-Method and Mcp-Name routing headers that revision requires
 --   PROTOCOL       MCP-Protocol-Version header value, 2025-11-25 unless given
 --   check          "check" (default) or "nocheck"
 --
@@ -26,6 +28,7 @@ end
 
 local sessions = {}
 local counter = 0
+local stateless = false
 local prefix = '{"jsonrpc":"2.0","id":'
 local suffix = ',"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello, benchmark"}}}'
 local headers = {}
@@ -48,6 +51,15 @@ function init(args)
   headers["Content-Type"] = "application/json"
   headers["Accept"] = "application/json, text/event-stream"
   headers["MCP-Protocol-Version"] = args[2] or "2025-11-25"
+  if sessions[1] == "stateless" then
+    stateless = true
+    headers["MCP-Protocol-Version"] = "2026-07-28"
+    headers["Mcp-Method"] = "tools/call"
+    headers["Mcp-Name"] = "echo"
+    suffix = ',"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello, benchmark"},'
+        .. '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+        .. '"io.modelcontextprotocol/clientCapabilities":{}}}}'
+  end
   -- Ids unique across threads: thread i counts from i * 10^12.
   counter = (index or 1) * 1000000000000
   if args[3] == "nocheck" then
@@ -57,7 +69,9 @@ end
 
 function request()
   counter = counter + 1
-  headers["Mcp-Session-Id"] = sessions[(counter % #sessions) + 1]
+  if not stateless then
+    headers["Mcp-Session-Id"] = sessions[(counter % #sessions) + 1]
+  end
   return wrk.format("POST", nil, headers, prefix .. counter .. suffix)
 end
 
