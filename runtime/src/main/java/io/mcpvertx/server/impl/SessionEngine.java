@@ -27,11 +27,9 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -41,7 +39,7 @@ import java.util.function.Supplier;
  * exactly one response unless the client cancelled it, in which case it gets none; nothing but {@code ping} and
  * {@code initialize} is served before {@code initialize}; once {@link SessionState#CLOSED} nothing is sent.
  */
-final class SessionEngine implements McpSession, FeatureRegistry.Listener {
+final class SessionEngine implements McpSession {
 
   private static final Logger LOG = System.getLogger(SessionEngine.class.getName());
 
@@ -51,8 +49,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
   private final MessageSink defaultSink;
   private final PendingRequests pending;
   private final Map<JsonRpcId, SessionRequestContext> inFlight = new HashMap<>();
-  private final Set<String> subscriptions = new HashSet<>();
-  private final Runnable removeListener;
+  private final SessionNotifier notifier;
   private final Principal principal;
   private final Promise<Void> closed = Promise.promise();
   private List<Promise<Void>> idleWaiters;
@@ -71,7 +68,7 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     this.principal = principal;
     this.pending = new PendingRequests(server.vertx(), server.options().getServerRequestTimeoutMs(),
         server.options().getMaxPendingServerRequests());
-    this.removeListener = server.registry().addListener(this);
+    this.notifier = new SessionNotifier(this, server.registry());
   }
 
   // ---- McpSession ----
@@ -154,14 +151,13 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
         return;
       }
       state = SessionState.CLOSED;
-      removeListener.run();
+      notifier.close();
       for (SessionRequestContext ctx : new ArrayList<>(inFlight.values())) {
         ctx.cancel("Session closed");
         ctx.sink().abandoned(ctx.requestId());
       }
       inFlight.clear();
       pending.failAll("Session closed");
-      subscriptions.clear();
       wakeIdleWaiters();
       closed.tryComplete();
     });
@@ -284,9 +280,9 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
       case RESOURCES_READ:
         return features.readResource(params, ctx);
       case RESOURCES_SUBSCRIBE:
-        return subscribe(params, true);
+        return notifier.subscribe(params, true);
       case RESOURCES_UNSUBSCRIBE:
-        return subscribe(params, false);
+        return notifier.subscribe(params, false);
       case PROMPTS_LIST:
         return features.listPrompts(params, version);
       case PROMPTS_GET:
@@ -405,47 +401,6 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
     return Future.succeededFuture(new JsonObject());
   }
 
-  private Future<JsonObject> subscribe(JsonObject params, boolean add) {
-    if (!(params.getValue("uri") instanceof String uri) || uri.isEmpty()) {
-      throw McpException.invalidParams("Invalid params: \"uri\" must be a non-empty string");
-    }
-    if (add) {
-      subscriptions.add(uri);
-    } else {
-      subscriptions.remove(uri);
-    }
-    return Future.succeededFuture(new JsonObject());
-  }
-
-  // ---- registry events ----
-
-  @Override
-  public void changed(FeatureRegistry.Change change) {
-    onContext(() -> {
-      if (state != SessionState.OPERATING) {
-        return;
-      }
-      String capability = switch (change) {
-        case TOOLS -> "tools";
-        case RESOURCES -> "resources";
-        case PROMPTS -> "prompts";
-      };
-      JsonObject declared = advertised.getJsonObject(capability);
-      if (declared != null && declared.getBoolean("listChanged", false)) {
-        defaultSink.send(new JsonRpcNotification("notifications/" + capability + "/list_changed", null));
-      }
-    });
-  }
-
-  @Override
-  public void resourceUpdated(String uri) {
-    onContext(() -> {
-      if (state != SessionState.CLOSED && subscriptions.contains(uri)) {
-        defaultSink.send(new JsonRpcNotification("notifications/resources/updated", new JsonObject().put("uri", uri)));
-      }
-    });
-  }
-
   // ---- used by request contexts ----
 
   void sendLog(LoggingLevel level, String logger, Object data, MessageSink sink) {
@@ -474,6 +429,11 @@ final class SessionEngine implements McpSession, FeatureRegistry.Listener {
 
   PendingRequests pending() {
     return pending;
+  }
+
+  /** The capabilities the session was offered at initialize. */
+  JsonObject advertised() {
+    return advertised;
   }
 
   MessageSink defaultSink() {
