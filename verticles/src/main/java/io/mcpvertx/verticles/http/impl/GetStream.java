@@ -97,9 +97,10 @@ final class GetStream {
       return;
     }
     done = true;
-    sse.end();
+    // Let go of the stream's address before the client can see the end: once it has, nothing may follow it.
     stopFollowing();
     session.followed.remove(streamId);
+    sse.end();
     onDone.accept(this);
   }
 
