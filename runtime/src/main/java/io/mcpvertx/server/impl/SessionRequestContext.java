@@ -6,6 +6,7 @@ import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.CancellationSignal;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.RequestContext;
@@ -46,11 +47,8 @@ final class SessionRequestContext implements RequestContext {
   private final Object progressToken;
   private final MessageSink sink;
   /** Written on the session's context; volatile because blocking handlers poll it from their own thread. */
-  private volatile boolean cancelled;
-  private String cancelReason;
-  private boolean finished;
+  private final CancellationSignal cancellation = new CancellationSignal();
   private double lastProgress = Double.NEGATIVE_INFINITY;
-  private List<Handler<String>> cancelHandlers;
   /** Emissions made from other threads and not yet run on the context; the response waits for them. */
   private final AtomicInteger queuedEmissions = new AtomicInteger();
 
@@ -134,7 +132,7 @@ final class SessionRequestContext implements RequestContext {
   @Override
   public void progress(double progress, Double total, String message) {
     emit(() -> {
-      if (progressToken == null || cancelled || finished) {
+      if (progressToken == null || cancellation.isOver()) {
         return;
       }
       if (!(progress > lastProgress) || Double.isInfinite(progress)) {
@@ -158,7 +156,7 @@ final class SessionRequestContext implements RequestContext {
   @Override
   public void log(LoggingLevel level, String logger, Object data) {
     emit(() -> {
-      if (!finished && !cancelled) {
+      if (!cancellation.isOver()) {
         session.sendLog(level, logger, data, sink);
       }
     });
@@ -166,48 +164,26 @@ final class SessionRequestContext implements RequestContext {
 
   @Override
   public boolean isCancelled() {
-    return cancelled;
+    return cancellation.isCancelled();
   }
 
   @Override
   public RequestContext onCancel(Handler<String> handler) {
-    session.onContext(() -> {
-      if (cancelled) {
-        handler.handle(cancelReason);
-      } else {
-        if (cancelHandlers == null) {
-          cancelHandlers = new ArrayList<>(1);
-        }
-        cancelHandlers.add(handler);
-      }
-    });
+    session.onContext(() -> cancellation.onCancel(handler));
     return this;
   }
 
   /** Marks the request cancelled and tells its handler; the caller has made sure no response follows. */
   void cancel(String reason) {
-    if (cancelled || finished) {
-      return;
-    }
-    cancelled = true;
-    cancelReason = reason;
-    session.pending().cancelFor(requestId, "The request they were made for was cancelled");
-    if (cancelHandlers != null) {
-      for (Handler<String> handler : cancelHandlers) {
-        try {
-          handler.handle(reason);
-        } catch (RuntimeException e) {
-          LOG.log(Level.WARNING, "Cancellation handler of request " + requestId + " failed", e);
-        }
-      }
-      cancelHandlers = null;
+    if (cancellation.cancel(reason)) {
+      // The client requests it was waiting for are withdrawn too; their futures fail with isCancelled() true.
+      session.pending().cancelFor(requestId, "The request they were made for was cancelled");
     }
   }
 
   /** The response has been sent; later progress and logs from the handler are dropped. */
   void finish() {
-    finished = true;
-    cancelHandlers = null;
+    cancellation.finish();
   }
 
   @Override
@@ -276,7 +252,7 @@ final class SessionRequestContext implements RequestContext {
   }
 
   private Future<JsonObject> serverRequest(String method, JsonObject params) {
-    if (cancelled) {
+    if (cancellation.isCancelled()) {
       return Future.failedFuture(new McpException(JsonRpcErrorCodes.REQUEST_CANCELLED, "The request was cancelled"));
     }
     if (session.state() == io.mcpvertx.server.SessionState.AWAITING_INITIALIZED) {

@@ -5,6 +5,7 @@ import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.CancellationSignal;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.RequestContext;
@@ -64,9 +65,7 @@ final class StatelessRequestContext implements RequestContext {
   private McpException invalidAnswer;
   private int unnamed;
   private double lastProgress = Double.NEGATIVE_INFINITY;
-  private volatile boolean cancelled;
-  private boolean finished;
-  private List<Handler<String>> cancelHandlers;
+  private final CancellationSignal cancellation = new CancellationSignal();
 
   StatelessRequestContext(Vertx vertx, Context context, BlockingRunner blocking, JsonRpcId requestId, JsonObject meta,
       ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, boolean mayAsk,
@@ -107,19 +106,11 @@ final class StatelessRequestContext implements RequestContext {
   }
 
   void cancel(String reason) {
-    if (cancelled || finished) {
-      return;
-    }
-    cancelled = true;
-    if (cancelHandlers != null) {
-      cancelHandlers.forEach(h -> h.handle(reason));
-      cancelHandlers = null;
-    }
+    cancellation.cancel(reason);
   }
 
   void finish() {
-    finished = true;
-    cancelHandlers = null;
+    cancellation.finish();
   }
 
   @Override
@@ -160,7 +151,7 @@ final class StatelessRequestContext implements RequestContext {
   @Override
   public void progress(double progress, Double total, String message) {
     onContext(() -> {
-      if (progressToken == null || cancelled || finished || !Double.isFinite(progress) || !(progress > lastProgress)) {
+      if (progressToken == null || cancellation.isOver() || !Double.isFinite(progress) || !(progress > lastProgress)) {
         return;
       }
       lastProgress = progress;
@@ -179,7 +170,7 @@ final class StatelessRequestContext implements RequestContext {
   public void log(LoggingLevel level, String logger, Object data) {
     onContext(() -> {
       // Without a logLevel in the request's _meta, the client did not ask for logs: none may be sent.
-      if (logLevel == null || !level.isAtLeast(logLevel) || cancelled || finished) {
+      if (logLevel == null || !level.isAtLeast(logLevel) || cancellation.isOver()) {
         return;
       }
       JsonObject params = new JsonObject().put("level", level.wireName());
@@ -192,21 +183,12 @@ final class StatelessRequestContext implements RequestContext {
 
   @Override
   public boolean isCancelled() {
-    return cancelled;
+    return cancellation.isCancelled();
   }
 
   @Override
   public RequestContext onCancel(Handler<String> handler) {
-    onContext(() -> {
-      if (cancelled) {
-        handler.handle(null);
-      } else {
-        if (cancelHandlers == null) {
-          cancelHandlers = new ArrayList<>(1);
-        }
-        cancelHandlers.add(handler);
-      }
-    });
+    onContext(() -> cancellation.onCancel(handler));
     return this;
   }
 

@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.CancellationSignal;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.client.ClientInfo;
@@ -41,8 +42,7 @@ public final class RemoteRequestContext implements RequestContext {
   private final ClientInfo client;
   private final Principal principal;
   private final long clientRequestTimeoutMs;
-  private boolean cancelled;
-  private List<Handler<String>> cancelHandlers;
+  private final CancellationSignal cancellation = new CancellationSignal();
   private volatile boolean unflushed;
 
   public RemoteRequestContext(Vertx vertx, Context context, String callback, JsonObject shipped,
@@ -78,14 +78,7 @@ public final class RemoteRequestContext implements RequestContext {
 
   /** Called on this context when the caller cancels. */
   public void cancel(String reason) {
-    if (cancelled) {
-      return;
-    }
-    cancelled = true;
-    if (cancelHandlers != null) {
-      cancelHandlers.forEach(h -> h.handle(reason));
-      cancelHandlers = null;
-    }
+    cancellation.cancel(reason);
   }
 
   @Override
@@ -137,21 +130,12 @@ public final class RemoteRequestContext implements RequestContext {
 
   @Override
   public boolean isCancelled() {
-    return cancelled;
+    return cancellation.isCancelled();
   }
 
   @Override
   public RequestContext onCancel(Handler<String> handler) {
-    context.runOnContext(v -> {
-      if (cancelled) {
-        handler.handle(null);
-      } else {
-        if (cancelHandlers == null) {
-          cancelHandlers = new ArrayList<>(1);
-        }
-        cancelHandlers.add(handler);
-      }
-    });
+    context.runOnContext(v -> cancellation.onCancel(handler));
     return this;
   }
 
