@@ -2,9 +2,14 @@
 # Load benchmark: MCP tools/call (Streamable HTTP, JSON response mode, warm session) against a bare Vert.x HTTP echo
 # server, measured alternately in the same run. See docs/benchmarks.md for what it measures and how to read it.
 #
-#   benchmarks/run.sh                      # 5 rounds of echo, mcp; 10 s warm-up + 15 s measurement per server
+#   benchmarks/run.sh                      # 5 rounds of echo, mcp; warm-up (until the JIT is quiet), 15 s measured
 #   ROUNDS=3 DURATION=10 benchmarks/run.sh
-#   MODES="echo web mcp" benchmarks/run.sh # also the vertx-web echo (Router + BodyHandler, no MCP)
+#   MODES="echo web mcp mcp@1" benchmarks/run.sh   # with the diagnostics (vertx-web echo; MCP on one event loop)
+#   PROFILE=1 ROUNDS=1 DURATION=30 benchmarks/run.sh   # JFR profile of each measurement, summarised by JfrTop
+#
+# Each server runs in its own JVM; wrk's responses are checked during the warm-up (status and echoed text), and a
+# measurement with any non-2xx response or socket error fails the run. Results: results.csv, summary.txt (see
+# summarize.sh for the ratios) and the raw logs, in OUT.
 #
 # Settings (environment):
 #   ROUNDS=5            rounds; each round starts every mode in MODES once, in order, each in a fresh JVM
