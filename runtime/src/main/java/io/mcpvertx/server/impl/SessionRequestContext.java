@@ -44,11 +44,10 @@ final class SessionRequestContext implements RequestContext {
   private final JsonRpcId requestId;
   private final String method;
   private final JsonObject meta;
-  private final Object progressToken;
+  private final ProgressTracker progress;
   private final MessageSink sink;
   /** Written on the session's context; volatile because blocking handlers poll it from their own thread. */
   private final CancellationSignal cancellation = new CancellationSignal();
-  private double lastProgress = Double.NEGATIVE_INFINITY;
   /** Emissions made from other threads and not yet run on the context; the response waits for them. */
   private final AtomicInteger queuedEmissions = new AtomicInteger();
 
@@ -57,10 +56,7 @@ final class SessionRequestContext implements RequestContext {
     this.requestId = requestId;
     this.method = method;
     this.meta = meta == null ? new JsonObject() : meta;
-    Object token = this.meta.getValue("progressToken");
-    // A progress token is a string or an integer; anything else (1.5, true, objects) asks for no progress.
-    this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long
-        || token instanceof java.math.BigInteger ? token : null;
+    this.progress = new ProgressTracker(this.meta);
     this.sink = sink;
   }
 
@@ -130,28 +126,22 @@ final class SessionRequestContext implements RequestContext {
   }
 
   @Override
-  public void progress(double progress, Double total, String message) {
+  public void progress(double value, Double total, String message) {
     emit(() -> {
-      if (progressToken == null || cancellation.isOver()) {
+      if (cancellation.isOver()) {
         return;
       }
-      if (!(progress > lastProgress) || Double.isInfinite(progress)) {
-        // JSON has no NaN or infinities (Jackson would write them as strings), so those are dropped too.
-        LOG.log(Level.DEBUG, () -> "Dropped non-increasing or non-finite progress " + progress + " for request "
+      JsonRpcNotification notification = progress.next(value, total, message,
+          protocolVersion().supports(ProtocolFeature.PROGRESS_MESSAGE));
+      if (notification != null) {
+        sink.send(notification);
+      } else if (progress.requested()) {
+        LOG.log(Level.DEBUG, () -> "Dropped non-increasing or non-finite progress " + value + " for request "
             + requestId);
-        return;
       }
-      lastProgress = progress;
-      JsonObject params = new JsonObject().put("progressToken", progressToken).put("progress", progress);
-      if (total != null && Double.isFinite(total)) {
-        params.put("total", total);
-      }
-      if (message != null && protocolVersion().supports(ProtocolFeature.PROGRESS_MESSAGE)) {
-        params.put("message", message);
-      }
-      sink.send(new JsonRpcNotification("notifications/progress", params));
     });
   }
+
 
   @Override
   public void log(LoggingLevel level, String logger, Object data) {

@@ -58,13 +58,12 @@ final class StatelessRequestContext implements RequestContext {
   private final LoggingLevel logLevel;
   private final JsonObject responses;
   private final MessageSink sink;
-  private final Object progressToken;
+  private final ProgressTracker progress;
   private final boolean mayAsk;
   private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
   private final Set<String> answered = new LinkedHashSet<>();
   private McpException invalidAnswer;
   private int unnamed;
-  private double lastProgress = Double.NEGATIVE_INFINITY;
   private final CancellationSignal cancellation = new CancellationSignal();
 
   StatelessRequestContext(Vertx vertx, Context context, BlockingRunner blocking, JsonRpcId requestId, JsonObject meta,
@@ -81,8 +80,7 @@ final class StatelessRequestContext implements RequestContext {
     this.responses = responses;
     this.mayAsk = mayAsk;
     this.sink = sink;
-    Object token = meta.getValue("progressToken");
-    this.progressToken = token instanceof String || token instanceof Integer || token instanceof Long ? token : null;
+    this.progress = new ProgressTracker(meta);
   }
 
   /** Questions asked without an answer, by key, as {@code {method, params}}. */
@@ -149,22 +147,15 @@ final class StatelessRequestContext implements RequestContext {
   }
 
   @Override
-  public void progress(double progress, Double total, String message) {
+  public void progress(double value, Double total, String message) {
     onContext(() -> {
-      if (progressToken == null || cancellation.isOver() || !Double.isFinite(progress) || !(progress > lastProgress)) {
-        return;
+      JsonRpcNotification notification = cancellation.isOver() ? null : progress.next(value, total, message, true);
+      if (notification != null) {
+        sink.send(notification);
       }
-      lastProgress = progress;
-      JsonObject params = new JsonObject().put("progressToken", progressToken).put("progress", progress);
-      if (total != null && Double.isFinite(total)) {
-        params.put("total", total);
-      }
-      if (message != null) {
-        params.put("message", message);
-      }
-      sink.send(new JsonRpcNotification("notifications/progress", params));
     });
   }
+
 
   @Override
   public void log(LoggingLevel level, String logger, Object data) {
