@@ -77,8 +77,11 @@ public enum ProtocolVersion {
 
   /** The revisions served with sessions (initialize), oldest first. */
   public static java.util.List<ProtocolVersion> sessionVersions() {
-    return java.util.Arrays.stream(values()).filter(v -> !v.supports(STATELESS)).toList();
+    return SESSION_VERSIONS;
   }
+
+  private static final java.util.List<ProtocolVersion> SESSION_VERSIONS =
+      java.util.Arrays.stream(values()).filter(v -> !v.supports(STATELESS)).toList();
 
   @Override
   public String toString() {

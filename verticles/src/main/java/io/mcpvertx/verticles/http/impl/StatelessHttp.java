@@ -50,7 +50,9 @@ final class StatelessHttp {
       return false;
     }
     String version = request.getHeader(McpHttpVerticle.VERSION_HEADER);
-    return version != null && !ProtocolVersion.sessionVersions().stream().anyMatch(v -> v.id().equals(version));
+    // Not a session revision: unknown, or one without sessions.
+    return version != null && ProtocolVersion.fromId(version)
+        .map(v -> v.supports(io.mcpvertx.protocol.ProtocolFeature.STATELESS)).orElse(true);
   }
 
   /** Whether a GET or DELETE comes from a client of the stateless generation (it gets 405). */
