@@ -1,0 +1,60 @@
+package io.mcpvertx.storage.redis.testing;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Gives a test class its own Redis (see {@link TestRedis}) from before its first test to after its last.
+ *
+ * <p>Register it on a static field and read the server from there:
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final RedisServerExtension REDIS = new RedisServerExtension();
+ * ... REDIS.redis().url() ...
+ * }</pre>
+ *
+ * or with {@code @ExtendWith(RedisServerExtension.class)} and a {@link TestRedis} parameter on a test,
+ * lifecycle method or constructor.
+ */
+public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+
+  private TestRedis redis;
+
+  /** The Redis of the running test class. */
+  public TestRedis redis() {
+    if (redis == null) {
+      throw new IllegalStateException("no Redis outside a test class: register the extension on a static field");
+    }
+    return redis;
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    redis = TestRedis.start(context.getRequiredTestClass());
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    if (redis != null) {
+      try {
+        redis.close();
+      } finally {
+        redis = null;
+      }
+    }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == TestRedis.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return redis();
+  }
+}

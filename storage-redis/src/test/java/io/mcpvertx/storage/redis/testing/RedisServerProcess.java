@@ -1,0 +1,253 @@
+package io.mcpvertx.storage.redis.testing;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One private {@code redis-server} process on a loopback port of its own, with its own data directory. It can be
+ * stopped and started again on the same port, keeping its data (append-only file, written on graceful stop), so
+ * tests can stage an outage and a recovery.
+ *
+ * <p>The binary is the one bundled by {@code org.signal:embedded-redis} for this platform, extracted once per JVM;
+ * failing that, {@code redis-server} from the {@code PATH}. Every process still running when the JVM exits is
+ * killed by a shutdown hook, so a failed test run leaves no server behind.
+ */
+final class RedisServerProcess {
+
+  private static final String BUNDLED_VERSION = "7.0.15";
+  private static final long READY_TIMEOUT_MS = 15_000;
+  private static final long STOP_TIMEOUT_MS = 10_000;
+  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+  private static volatile Path binary;
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly),
+        "test-redis-reaper"));
+  }
+
+  private final int port;
+  private final Path dir;
+  private Process process;
+
+  private RedisServerProcess(int port, Path dir) {
+    this.port = port;
+    this.dir = dir;
+  }
+
+  /** Starts a server on a free port (never 6379), retrying on another port if the chosen one was taken meanwhile. */
+  static RedisServerProcess startOnFreePort() {
+    IllegalStateException last = null;
+    for (int attempt = 0; attempt < 5; attempt++) {
+      Path dir;
+      try {
+        dir = Files.createTempDirectory("mcp-test-redis-");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      RedisServerProcess server = new RedisServerProcess(freePort(), dir);
+      try {
+        server.start();
+        return server;
+      } catch (IllegalStateException e) {
+        last = e;
+        server.destroy();
+      }
+    }
+    throw last;
+  }
+
+  int port() {
+    return port;
+  }
+
+  boolean isRunning() {
+    return process != null && process.isAlive();
+  }
+
+  /** Starts the server on its port and waits until it answers PING. */
+  synchronized void start() {
+    if (isRunning()) {
+      throw new IllegalStateException("redis-server already running on port " + port);
+    }
+    List<String> command = new ArrayList<>(List.of(binary().toString(),
+        "--port", Integer.toString(port), "--bind", "127.0.0.1", "--protected-mode", "no",
+        "--dir", dir.toString(), "--save", "", "--appendonly", "yes", "--appendfsync", "everysec",
+        "--daemonize", "no", "--loglevel", "warning", "--logfile", ""));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot launch " + command.get(0), e);
+    }
+    LIVE.add(process);
+    awaitReady();
+  }
+
+  /** Stops the server gracefully (SIGTERM: it writes its data out first) and waits until it is gone. */
+  synchronized void stop() {
+    end(false);
+  }
+
+  /** Kills the server abruptly (SIGKILL), as a crash would. */
+  synchronized void kill() {
+    end(true);
+  }
+
+  /** Kills the server and deletes its data directory. */
+  synchronized void destroy() {
+    end(true);
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // A leftover temporary directory is harmless.
+    }
+  }
+
+  private void end(boolean force) {
+    Process p = process;
+    if (p == null) {
+      return;
+    }
+    try {
+      if (force) {
+        p.destroyForcibly();
+      } else {
+        p.destroy();
+      }
+      if (!p.waitFor(STOP_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+        p.destroyForcibly().waitFor(STOP_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+    } finally {
+      LIVE.remove(p);
+      process = null;
+    }
+  }
+
+  private void awaitReady() {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MS);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        LIVE.remove(process);
+        process = null;
+        throw new IllegalStateException("redis-server on port " + port + " exited: " + log());
+      }
+      try (RespConnection connection = RespConnection.open("redis://127.0.0.1:" + port, 500)) {
+        if ("PONG".equals(connection.call("PING"))) {
+          return;
+        }
+      } catch (IOException | RespConnection.ErrorReply e) {
+        // Not listening yet, or still loading its data: try again shortly.
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    end(true);
+    throw new IllegalStateException("redis-server on port " + port + " not ready in time: " + log());
+  }
+
+  private String log() {
+    try {
+      String log = Files.readString(dir.resolve("redis.log"), StandardCharsets.UTF_8);
+      return log.length() > 2000 ? log.substring(log.length() - 2000) : log;
+    } catch (IOException e) {
+      return "(no log)";
+    }
+  }
+
+  private static int freePort() {
+    for (int attempt = 0; attempt < 20; attempt++) {
+      try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        int port = socket.getLocalPort();
+        if (port != 6379) {
+          return port;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    throw new IllegalStateException("no free port");
+  }
+
+  /** The bundled binary for this platform, extracted once per JVM, or {@code redis-server} from the PATH. */
+  private static synchronized Path binary() {
+    if (binary == null) {
+      binary = extractBundled();
+      if (binary == null) {
+        binary = onPath();
+      }
+      if (binary == null) {
+        throw new IllegalStateException("no redis-server: neither bundled for " + platform()
+            + " by org.signal:embedded-redis nor on the PATH; or set " + TestRedis.URL_ENV);
+      }
+    }
+    return binary;
+  }
+
+  private static Path extractBundled() {
+    String resource = "redis-server-" + BUNDLED_VERSION + "-" + platform();
+    try (InputStream in = RedisServerProcess.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        return null;
+      }
+      Path file = Files.createTempFile("mcp-test-redis-server-", "");
+      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+      file.toFile().deleteOnExit();
+      if (!file.toFile().setExecutable(true, true)) {
+        return null;
+      }
+      return file;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static Path onPath() {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String entry : path.split(java.io.File.pathSeparator)) {
+      Path candidate = Path.of(entry, "redis-server");
+      if (Files.isExecutable(candidate)) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  private static String platform() {
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    String osPart = os.contains("mac") ? "darwin" : os.contains("linux") ? "linux" : os;
+    String archPart = switch (arch) {
+      case "amd64", "x86_64" -> "amd64";
+      case "aarch64", "arm64" -> "arm64";
+      case "x86", "i386", "i686" -> "386";
+      default -> arch;
+    };
+    return osPart + "-" + archPart;
+  }
+}
