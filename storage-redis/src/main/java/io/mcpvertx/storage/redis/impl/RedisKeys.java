@@ -1,0 +1,131 @@
+package io.mcpvertx.storage.redis.impl;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/**
+ * The key layout of the Redis stores, in one place. Every key and channel starts with the configured prefix
+ * {@code P}; ids inside key names are {@linkplain #segment encoded} so no id can forge another key's name.
+ *
+ * <p>Task store. Every key carries the hash tag {@code {tasks}}, so in a cluster they share one slot: creating a
+ * task checks its owner's limit and stores it in one atomic script, which Redis allows only within a slot.
+ * <ul>
+ *   <li>{@code P{tasks}:t:<task>}: hash, the task (fields in {@code TaskCodec}); expires with the task.
+ *   <li>{@code P{tasks}:o:<owner>}: sorted set, every score 0, members {@code <createdAt>:<task>} with
+ *       {@code createdAt} zero-padded: the owner's tasks in creation order, paged by lexicographic range.
+ *   <li>{@code P{tasks}:x:<owner>}: sorted set, the same members scored by expiry time: finds the entries of
+ *       {@code o} whose tasks expired.
+ *   <li>{@code P{tasks}:a:<owner>}: sorted set, task scored by expiry time ({@code +inf} for none): the owner's
+ *       non-terminal tasks, for the limit.
+ *   <li>{@code Ptasks:changes}: the channel task changes are published on.
+ * </ul>
+ * {@code <owner>} is a digest of the owner, so owners of any shape make well-formed, fixed-length keys.
+ *
+ * <p>Event store. The keys of a session carry its id as hash tag: a session's keys share a slot, while sessions
+ * spread over the cluster.
+ * <ul>
+ *   <li>{@code Pev:{<session>}:s:<stream>}: stream, the SSE events (field {@code d}); an entry with field
+ *       {@code c} marks the stream complete.
+ *   <li>{@code Pev:{<session>}:streams}: sorted set, the session's stream segments by first append, to bound
+ *       and remove them.
+ * </ul>
+ */
+public final class RedisKeys {
+
+  private static final HexFormat HEX = HexFormat.of();
+  private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
+
+  private final String prefix;
+  private final String tasks;
+
+  public RedisKeys(String prefix) {
+    this.prefix = prefix;
+    this.tasks = prefix + "{tasks}:";
+  }
+
+  public String prefix() {
+    return prefix;
+  }
+
+  /** The hash of a task. */
+  public String task(String taskId) {
+    return taskKeyPrefix() + segment(taskId);
+  }
+
+  /** What {@link #task} puts before the task's segment; scripts that walk an owner's index build keys with it. */
+  public String taskKeyPrefix() {
+    return tasks + "t:";
+  }
+
+  /** The owner's tasks in creation order. */
+  public String ownerTasks(String owner) {
+    return tasks + "o:" + ownerTag(owner);
+  }
+
+  /** The owner's task entries by expiry time. */
+  public String ownerExpiries(String owner) {
+    return tasks + "x:" + ownerTag(owner);
+  }
+
+  /** The owner's non-terminal tasks. */
+  public String ownerActive(String owner) {
+    return tasks + "a:" + ownerTag(owner);
+  }
+
+  /** The channel every task change is published on. */
+  public String taskChanges() {
+    return prefix + "tasks:changes";
+  }
+
+  /** The stream of one SSE stream of a session. */
+  public String eventStream(String sessionId, String streamId) {
+    return eventStreamPrefix(sessionId) + segment(streamId);
+  }
+
+  /** What {@link #eventStream} puts before the stream's segment. */
+  public String eventStreamPrefix(String sessionId) {
+    return prefix + "ev:{" + segment(sessionId) + "}:s:";
+  }
+
+  /** The index of a session's streams. */
+  public String eventStreams(String sessionId) {
+    return prefix + "ev:{" + segment(sessionId) + "}:streams";
+  }
+
+  /**
+   * An id as it appears inside key names: as it is when it consists of letters, digits, {@code .}, {@code _} and
+   * {@code -} only (the ids this runtime generates), otherwise {@code ~} and its UTF-8 in URL-safe base64. Either
+   * way it contains no {@code :} or braces, so it cannot end a key component or a hash tag early.
+   */
+  public static String segment(String id) {
+    if (!id.isEmpty() && plain(id)) {
+      return id;
+    }
+    return "~" + BASE64.encodeToString(id.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** A fixed-length digest of an owner: 128 bits of its SHA-256, in hex. */
+  public static String ownerTag(String owner) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(owner.getBytes(StandardCharsets.UTF_8));
+      return HEX.formatHex(digest, 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+    }
+  }
+
+  private static boolean plain(String id) {
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '.' || c == '_' || c == '-';
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,61 @@
+package io.mcpvertx.storage.redis.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.spi.tasks.TaskIds;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RedisKeysTest {
+
+  private final RedisKeys keys = new RedisKeys("app:");
+
+  @Test
+  void everyKeyAndChannelStartsWithThePrefix() {
+    for (String key : List.of(keys.task("t"), keys.ownerTasks("o"), keys.ownerExpiries("o"), keys.ownerActive("o"),
+        keys.taskChanges(), keys.eventStream("s", "a"), keys.eventStreams("s"))) {
+      assertTrue(key.startsWith("app:"), key);
+    }
+  }
+
+  @Test
+  void taskKeysShareOneHashTagAndSessionKeysTheirSessions() {
+    assertEquals("{tasks}", hashTag(keys.task(TaskIds.generate())));
+    assertEquals("{tasks}", hashTag(keys.ownerActive("someone")));
+    assertEquals("{s1}", hashTag(keys.eventStream("s1", "p1")));
+    assertEquals("{s1}", hashTag(keys.eventStreams("s1")));
+  }
+
+  @Test
+  void generatedIdsAppearAsTheyAre() {
+    String id = TaskIds.generate();
+    assertEquals("app:{tasks}:t:" + id, keys.task(id));
+    assertEquals("app:ev:{s-1}:s:p_2.x", keys.eventStream("s-1", "p_2.x"));
+  }
+
+  @Test
+  void otherIdsAreEncodedSoTheyCannotForgeAnotherKey() {
+    String forged = keys.eventStream("x}:s:y", "z");
+    assertNotEquals(keys.eventStream("x", "y}:s:z"), forged);
+    assertEquals(hashTag(forged), "{" + RedisKeys.segment("x}:s:y") + "}");
+    assertTrue(RedisKeys.segment("a:b").startsWith("~"));
+    assertFalse(RedisKeys.segment("a:b").contains(":"));
+    assertNotEquals(RedisKeys.segment(""), "");
+    assertNotEquals(RedisKeys.segment("~YQ"), RedisKeys.segment("a"));
+  }
+
+  @Test
+  void ownersBecomeFixedLengthDigests() {
+    assertEquals(32, RedisKeys.ownerTag("").length());
+    assertEquals(32, RedisKeys.ownerTag("a very long principal name: with {braces} and : colons").length());
+    assertNotEquals(RedisKeys.ownerTag("alice"), RedisKeys.ownerTag("bob"));
+  }
+
+  private static String hashTag(String key) {
+    int open = key.indexOf('{');
+    return key.substring(open, key.indexOf('}', open) + 1);
+  }
+}
