@@ -28,9 +28,11 @@ import java.util.HexFormat;
  * spread over the cluster.
  * <ul>
  *   <li>{@code Pev:{<session>}:s:<stream>}: stream, the SSE events (field {@code d}); an entry with field
- *       {@code c} marks the stream complete.
- *   <li>{@code Pev:{<session>}:streams}: sorted set, the session's stream segments by first append, to bound
- *       and remove them.
+ *       {@code c} marks the stream complete. Every entry records its predecessor's id (field {@code p}).
+ *   <li>{@code Pev:{<session>}:streams}: sorted set, the session's stream segments in order of creation, to
+ *       bound and remove them.
+ *   <li>{@code Pev:{<session>}:last}: hash, the last entry id of each stream segment: the next entry's
+ *       predecessor.
  * </ul>
  */
 public final class RedisKeys {
@@ -93,6 +95,11 @@ public final class RedisKeys {
   /** The index of a session's streams. */
   public String eventStreams(String sessionId) {
     return prefix + "ev:{" + segment(sessionId) + "}:streams";
+  }
+
+  /** The last entry id of each of a session's streams. */
+  public String eventLastIds(String sessionId) {
+    return prefix + "ev:{" + segment(sessionId) + "}:last";
   }
 
   /**

@@ -1,0 +1,54 @@
+package io.mcpvertx.storage.redis.impl;
+
+import io.vertx.core.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * Bounds a call to Redis in time and turns whatever went wrong with it into the store's "unavailable" failure,
+ * so callers never hang on a silent server and always see one kind of error for an outage.
+ *
+ * <p>Apply it to the Redis call only, before the result is interpreted: failures that are answers (an unknown
+ * event id, a refused change) must not be disguised as outages.
+ */
+public final class Bounded {
+
+  private final long timeoutMs;
+  private final Function<String, RuntimeException> unavailable;
+
+  /** {@code unavailable} makes the store's failure from a description of the cause. */
+  public Bounded(long timeoutMs, Function<String, RuntimeException> unavailable) {
+    this.timeoutMs = timeoutMs;
+    this.unavailable = unavailable;
+  }
+
+  public long timeoutMs() {
+    return timeoutMs;
+  }
+
+  public <T> Future<T> call(Future<T> call) {
+    return bounded(call, timeoutMs);
+  }
+
+  /** As {@link #call}, with a time limit of its own (a {@code WAIT} takes longer than a command). */
+  public <T> Future<T> bounded(Future<T> call, long limitMs) {
+    return call.timeout(limitMs, TimeUnit.MILLISECONDS).recover(failure -> Future.failedFuture(map(failure, limitMs)));
+  }
+
+  /** The store's failure for an outage, with {@code failure} as the description. */
+  public RuntimeException map(Throwable failure, long limitMs) {
+    String cause = failure instanceof TimeoutException
+        ? "no answer from Redis within " + limitMs + " ms"
+        : "Redis: " + failure.getMessage();
+    RuntimeException mapped = unavailable.apply(cause);
+    if (!(failure instanceof TimeoutException)) {
+      mapped.addSuppressed(failure);
+    }
+    return mapped;
+  }
+
+  public RuntimeException unavailable(String cause) {
+    return unavailable.apply(cause);
+  }
+}
