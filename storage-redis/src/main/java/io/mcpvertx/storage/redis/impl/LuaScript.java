@@ -36,11 +36,20 @@ public final class LuaScript {
 
   /** The script in resource {@code <name>.lua}. */
   public static LuaScript load(String name) {
+    return new LuaScript(name, read(name));
+  }
+
+  /** The script in resource {@code <name>.lua}, after the helpers in {@code <helpers>.lua}. */
+  public static LuaScript load(String helpers, String name) {
+    return new LuaScript(name, read(helpers) + read(name));
+  }
+
+  private static String read(String name) {
     try (InputStream in = LuaScript.class.getResourceAsStream(name + ".lua")) {
       if (in == null) {
         throw new IllegalStateException("missing script resource " + name + ".lua");
       }
-      return new LuaScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
