@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Bounds a call to Redis in time and turns whatever went wrong with it into the store's "unavailable" failure,
@@ -16,38 +17,48 @@ public final class Bounded {
 
   private final long timeoutMs;
   private final Function<String, RuntimeException> unavailable;
+  private final Predicate<Throwable> mapped;
 
-  /** {@code unavailable} makes the store's failure from a description of the cause. */
-  public Bounded(long timeoutMs, Function<String, RuntimeException> unavailable) {
+  /**
+   * {@code unavailable} makes the store's failure from a description of the cause; {@code mapped} recognizes
+   * one, which passes through unchanged when a bounded call is bounded again.
+   */
+  public Bounded(long timeoutMs, Function<String, RuntimeException> unavailable, Predicate<Throwable> mapped) {
     this.timeoutMs = timeoutMs;
     this.unavailable = unavailable;
+    this.mapped = mapped;
   }
 
   public long timeoutMs() {
     return timeoutMs;
   }
 
+  /** The call, failed as unavailable if it fails or takes longer than the command timeout. */
   public <T> Future<T> call(Future<T> call) {
-    return bounded(call, timeoutMs);
+    return call(call, timeoutMs);
   }
 
-  /** As {@link #call}, with a time limit of its own (a {@code WAIT} takes longer than a command). */
-  public <T> Future<T> bounded(Future<T> call, long limitMs) {
+  /** As {@link #call(Future)}, with a time limit of its own (a {@code WAIT} takes longer than a command). */
+  public <T> Future<T> call(Future<T> call, long limitMs) {
     return call.timeout(limitMs, TimeUnit.MILLISECONDS).recover(failure -> Future.failedFuture(map(failure, limitMs)));
   }
 
   /** The store's failure for an outage, with {@code failure} as the description. */
-  public RuntimeException map(Throwable failure, long limitMs) {
+  private Throwable map(Throwable failure, long limitMs) {
+    if (mapped.test(failure)) {
+      return failure;
+    }
     String cause = failure instanceof TimeoutException
         ? "no answer from Redis within " + limitMs + " ms"
         : "Redis: " + failure.getMessage();
-    RuntimeException mapped = unavailable.apply(cause);
+    RuntimeException outage = unavailable.apply(cause);
     if (!(failure instanceof TimeoutException)) {
-      mapped.addSuppressed(failure);
+      outage.addSuppressed(failure);
     }
-    return mapped;
+    return outage;
   }
 
+  /** The store's failure for an outage of the given cause. */
   public RuntimeException unavailable(String cause) {
     return unavailable.apply(cause);
   }

@@ -11,6 +11,7 @@ import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -177,7 +178,7 @@ final class ChangeSubscriber {
   }
 
   private void received(Response message) {
-    if (message == null || message.size() < 2) {
+    if (!isArray(message) || message.size() < 2) {
       return;
     }
     String kind = message.get(0).toString().toLowerCase(Locale.ROOT);
@@ -208,11 +209,16 @@ final class ChangeSubscriber {
     conn.send(Request.cmd(Command.PING)).timeout(bounded.timeoutMs(), TimeUnit.MILLISECONDS).onComplete(outcome -> {
       if (outcome.failed()) {
         dropped(conn, "no answer to PING");
-      } else if (outcome.result() != null && outcome.result().size() >= 3) {
+      } else if (isArray(outcome.result()) && outcome.result().size() >= 3) {
         // Over RESP2 a message that arrives while a PING is pending is taken for its reply: deliver it.
         received(outcome.result());
       }
     });
+  }
+
+  /** Pub/sub messages are pushes over RESP3 and arrays over RESP2; a PING's reply is neither. */
+  private static boolean isArray(Response response) {
+    return response != null && (response.type() == ResponseType.PUSH || response.type() == ResponseType.MULTI);
   }
 
   private void dropped(RedisConnection conn, String why) {

@@ -38,7 +38,8 @@ public final class RedisEventStoreImpl implements RedisEventStore {
     this.ownsClient = ownsClient;
     this.keys = new RedisKeys(options.getKeyPrefix());
     this.bounded = new Bounded(options.getCommandTimeoutMs(),
-        cause -> new StoreUnavailableException("event store unavailable: " + cause));
+        cause -> new StoreUnavailableException("event store unavailable: " + cause),
+        StoreUnavailableException.class::isInstance);
     this.maxEvents = options.getMaxEventsPerStream();
     this.maxStreams = options.getMaxStreamsPerSession();
     this.ttlMs = options.getEventTtlMs();

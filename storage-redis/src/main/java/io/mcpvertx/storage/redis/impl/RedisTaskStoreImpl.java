@@ -61,7 +61,8 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
     this.ownsClient = ownsClient;
     this.keys = new RedisKeys(options.getKeyPrefix());
     this.bounded = new Bounded(options.getCommandTimeoutMs(),
-        cause -> new TaskStoreException(Reason.UNAVAILABLE, "task store unavailable: " + cause));
+        cause -> new TaskStoreException(Reason.UNAVAILABLE, "task store unavailable: " + cause),
+        failure -> failure instanceof TaskStoreException e && e.reason() == Reason.UNAVAILABLE);
     this.waitReplicas = options.getWaitReplicas();
     this.waitTimeoutMs = options.getWaitTimeoutMs();
     this.subscriber = new ChangeSubscriber(vertx.getOrCreateContext(), redis, keys.taskChanges(), bounded,
@@ -88,7 +89,7 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
         .recover(failure -> LuaScript.isNoScript(failure)
             ? redis.batch(List.of(CREATE.eval(k, args), wait))
             : Future.failedFuture(failure));
-    return bounded.bounded(batch, bounded.timeoutMs() + waitTimeoutMs).compose(replies -> {
+    return bounded.call(batch, bounded.timeoutMs() + waitTimeoutMs).compose(replies -> {
       Response reply = replies.get(0);
       long acknowledged = replies.get(1).toLong();
       if ("ok".equals(reply.get(0).toString()) && acknowledged < waitReplicas) {

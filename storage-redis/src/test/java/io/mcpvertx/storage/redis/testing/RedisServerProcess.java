@@ -42,15 +42,20 @@ final class RedisServerProcess {
 
   private final int port;
   private final Path dir;
+  private final List<String> extraArgs;
   private Process process;
 
-  private RedisServerProcess(int port, Path dir) {
+  private RedisServerProcess(int port, Path dir, List<String> extraArgs) {
     this.port = port;
     this.dir = dir;
+    this.extraArgs = List.copyOf(extraArgs);
   }
 
-  /** Starts a server on a free port (never 6379), retrying on another port if the chosen one was taken meanwhile. */
-  static RedisServerProcess startOnFreePort() {
+  /**
+   * Starts a server on a free port (never 6379), retrying on another port if the chosen one was taken meanwhile.
+   * {@code extraArgs} are further {@code redis-server} options, such as {@code --replicaof host port}.
+   */
+  static RedisServerProcess startOnFreePort(String... extraArgs) {
     IllegalStateException last = null;
     for (int attempt = 0; attempt < 5; attempt++) {
       Path dir;
@@ -59,7 +64,7 @@ final class RedisServerProcess {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      RedisServerProcess server = new RedisServerProcess(freePort(), dir);
+      RedisServerProcess server = new RedisServerProcess(freePort(), dir, List.of(extraArgs));
       try {
         server.start();
         return server;
@@ -88,6 +93,7 @@ final class RedisServerProcess {
         "--port", Integer.toString(port), "--bind", "127.0.0.1", "--protected-mode", "no",
         "--dir", dir.toString(), "--save", "", "--appendonly", "yes", "--appendfsync", "everysec",
         "--daemonize", "no", "--loglevel", "warning", "--logfile", ""));
+    command.addAll(extraArgs);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));
     try {

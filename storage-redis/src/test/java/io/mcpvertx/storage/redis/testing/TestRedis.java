@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -100,6 +101,33 @@ public final class TestRedis implements AutoCloseable {
   public void restart() {
     requirePrivate();
     server.start();
+  }
+
+  /**
+   * Starts a replica of this private server, on a port of its own, and waits until it is in sync. It shares
+   * this server's key prefix; closing it kills it.
+   */
+  public TestRedis startReplica() {
+    requirePrivate();
+    // The master otherwise waits 5 s for more replicas before a full sync.
+    call("CONFIG", "SET", "repl-diskless-sync-delay", "0");
+    RedisServerProcess replica = RedisServerProcess.startOnFreePort("--replicaof", "127.0.0.1",
+        Integer.toString(server.port()));
+    TestRedis started = new TestRedis(replica, "redis://127.0.0.1:" + replica.port(), keyPrefix);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    while (!String.valueOf(started.call("INFO", "replication")).contains("master_link_status:up")) {
+      if (System.nanoTime() > deadline) {
+        started.close();
+        throw new IllegalStateException("the replica did not sync in time");
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+    return started;
   }
 
   /** Runs one command on a short-lived admin connection and returns its reply (see {@link RespConnection}). */
