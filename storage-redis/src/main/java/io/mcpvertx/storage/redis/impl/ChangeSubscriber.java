@@ -6,6 +6,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisConnection;
@@ -149,7 +150,7 @@ final class ChangeSubscriber {
       reconnectTimer = -1;
     }
     connecting = true;
-    bounded.call(redis.connect()).onComplete(outcome -> {
+    bounded.call(redis.connect()).onComplete(outcome -> onContext(() -> {
       connecting = false;
       if (outcome.failed()) {
         failWaiting(outcome.cause());
@@ -159,17 +160,18 @@ final class ChangeSubscriber {
       } else {
         subscribe(outcome.result());
       }
-    });
+    }));
   }
 
   private void subscribe(RedisConnection conn) {
     connection = conn;
-    conn.handler(this::received);
-    conn.endHandler(v -> dropped(conn, "connection closed"));
-    conn.exceptionHandler(e -> dropped(conn, String.valueOf(e.getMessage())));
+    // The pool may hand out a connection made on another context: its callbacks hop to ours.
+    conn.handler(message -> onContext(() -> received(message)));
+    conn.endHandler(v -> onContext(() -> dropped(conn, "connection closed")));
+    conn.exceptionHandler(e -> onContext(() -> dropped(conn, String.valueOf(e.getMessage()))));
     // SUBSCRIBE completes once sent; the server's confirmation arrives as a message (see received).
     conn.send(Request.cmd(Command.SUBSCRIBE).arg(channel))
-        .onFailure(e -> dropped(conn, String.valueOf(e.getMessage())));
+        .onFailure(e -> onContext(() -> dropped(conn, String.valueOf(e.getMessage()))));
     context.owner().setTimer(bounded.timeoutMs(), id -> {
       if (connection == conn && !subscribed) {
         dropped(conn, "no subscription confirmed within " + bounded.timeoutMs() + " ms");
@@ -206,14 +208,23 @@ final class ChangeSubscriber {
     if (conn == null) {
       return;
     }
-    conn.send(Request.cmd(Command.PING)).timeout(bounded.timeoutMs(), TimeUnit.MILLISECONDS).onComplete(outcome -> {
-      if (outcome.failed()) {
-        dropped(conn, "no answer to PING");
-      } else if (isArray(outcome.result()) && outcome.result().size() >= 3) {
-        // Over RESP2 a message that arrives while a PING is pending is taken for its reply: deliver it.
-        received(outcome.result());
-      }
-    });
+    conn.send(Request.cmd(Command.PING)).timeout(bounded.timeoutMs(), TimeUnit.MILLISECONDS)
+        .onComplete(outcome -> onContext(() -> {
+          if (outcome.failed()) {
+            dropped(conn, "no answer to PING");
+          } else if (isArray(outcome.result()) && outcome.result().size() >= 3) {
+            // Over RESP2 a message that arrives while a PING is pending is taken for its reply: deliver it.
+            received(outcome.result());
+          }
+        }));
+  }
+
+  private void onContext(Runnable action) {
+    if (Vertx.currentContext() == context) {
+      action.run();
+    } else {
+      context.runOnContext(v -> action.run());
+    }
   }
 
   /** Pub/sub messages are pushes over RESP3 and arrays over RESP2; a PING's reply is neither. */
