@@ -22,7 +22,24 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
 
+  private final boolean cluster;
   private TestRedis redis;
+  /** Nested test classes inherit the extension: they share the enclosing class's server. */
+  private int depth;
+
+  /** A standalone Redis, private or external. */
+  public RedisServerExtension() {
+    this(false);
+  }
+
+  private RedisServerExtension(boolean cluster) {
+    this.cluster = cluster;
+  }
+
+  /** A private one-node Redis Cluster (see {@link TestRedis#startCluster}); skips the class with an external one. */
+  public static RedisServerExtension cluster() {
+    return new RedisServerExtension(true);
+  }
 
   /** The Redis of the running test class. */
   public TestRedis redis() {
@@ -34,12 +51,16 @@ public final class RedisServerExtension implements BeforeAllCallback, AfterAllCa
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    redis = TestRedis.start(context.getRequiredTestClass());
+    if (depth++ > 0) {
+      return;
+    }
+    redis = cluster ? TestRedis.startCluster(context.getRequiredTestClass())
+        : TestRedis.start(context.getRequiredTestClass());
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
-    if (redis != null) {
+    if (--depth == 0 && redis != null) {
       try {
         redis.close();
       } finally {

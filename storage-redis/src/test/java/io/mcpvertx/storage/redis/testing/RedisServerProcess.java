@@ -43,12 +43,15 @@ final class RedisServerProcess {
   private final int port;
   private final Path dir;
   private final List<String> extraArgs;
+  /** The configuration of a sentinel, which runs from a file it may rewrite; null for a data server. */
+  private final String sentinelConfig;
   private Process process;
 
-  private RedisServerProcess(int port, Path dir, List<String> extraArgs) {
+  private RedisServerProcess(int port, Path dir, List<String> extraArgs, String sentinelConfig) {
     this.port = port;
     this.dir = dir;
     this.extraArgs = List.copyOf(extraArgs);
+    this.sentinelConfig = sentinelConfig;
   }
 
   /**
@@ -56,6 +59,15 @@ final class RedisServerProcess {
    * {@code extraArgs} are further {@code redis-server} options, such as {@code --replicaof host port}.
    */
   static RedisServerProcess startOnFreePort(String... extraArgs) {
+    return launch(null, extraArgs);
+  }
+
+  /** Starts a sentinel with the given configuration lines on a free port. */
+  static RedisServerProcess startSentinelOnFreePort(String config) {
+    return launch(config);
+  }
+
+  private static RedisServerProcess launch(String sentinelConfig, String... extraArgs) {
     IllegalStateException last = null;
     for (int attempt = 0; attempt < 5; attempt++) {
       Path dir;
@@ -64,7 +76,7 @@ final class RedisServerProcess {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      RedisServerProcess server = new RedisServerProcess(freePort(), dir, List.of(extraArgs));
+      RedisServerProcess server = new RedisServerProcess(freePort(), dir, List.of(extraArgs), sentinelConfig);
       try {
         server.start();
         return server;
@@ -89,10 +101,23 @@ final class RedisServerProcess {
     if (isRunning()) {
       throw new IllegalStateException("redis-server already running on port " + port);
     }
-    List<String> command = new ArrayList<>(List.of(binary().toString(),
-        "--port", Integer.toString(port), "--bind", "127.0.0.1", "--protected-mode", "no",
-        "--dir", dir.toString(), "--save", "", "--appendonly", "yes", "--appendfsync", "everysec",
-        "--daemonize", "no", "--loglevel", "warning", "--logfile", ""));
+    List<String> command = new ArrayList<>(List.of(binary().toString()));
+    if (sentinelConfig != null) {
+      Path config = dir.resolve("sentinel.conf");
+      try {
+        if (!Files.exists(config)) {
+          Files.writeString(config, sentinelConfig, StandardCharsets.UTF_8);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      command.addAll(List.of(config.toString(), "--sentinel"));
+    }
+    command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1", "--protected-mode", "no",
+        "--dir", dir.toString(), "--daemonize", "no", "--loglevel", "warning", "--logfile", ""));
+    if (sentinelConfig == null) {
+      command.addAll(List.of("--save", "", "--appendonly", "yes", "--appendfsync", "everysec"));
+    }
     command.addAll(extraArgs);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile()));

@@ -47,6 +47,21 @@ public final class TestRedis implements AutoCloseable {
     return new TestRedis(server, "redis://127.0.0.1:" + server.port(), prefix(owner));
   }
 
+  /**
+   * A private one-node Redis Cluster holding every slot, for the test class {@code owner}: enough to check that
+   * every command and script keeps its keys within one slot, as a cluster demands. Skips the test class when
+   * {@value #URL_ENV} is set.
+   */
+  public static TestRedis startCluster(Class<?> owner) {
+    String external = System.getenv(URL_ENV);
+    Assumptions.assumeTrue(external == null || external.isBlank(), "needs a private Redis Cluster");
+    RedisServerProcess server = RedisServerProcess.startOnFreePort("--cluster-enabled", "yes");
+    TestRedis redis = new TestRedis(server, "redis://127.0.0.1:" + server.port(), prefix(owner));
+    redis.call("CLUSTER", "ADDSLOTSRANGE", "0", "16383");
+    redis.await(() -> String.valueOf(redis.call("CLUSTER", "INFO")).contains("cluster_state:ok"), "cluster ok");
+    return redis;
+  }
+
   /** A Redis someone else runs, as {@value #URL_ENV} gives it. */
   static TestRedis external(String url, Class<?> owner) {
     return new TestRedis(null, url, prefix(owner));
@@ -114,11 +129,31 @@ public final class TestRedis implements AutoCloseable {
     RedisServerProcess replica = RedisServerProcess.startOnFreePort("--replicaof", "127.0.0.1",
         Integer.toString(server.port()));
     TestRedis started = new TestRedis(replica, "redis://127.0.0.1:" + replica.port(), keyPrefix);
+    started.await(() -> String.valueOf(started.call("INFO", "replication")).contains("master_link_status:up"),
+        "replica in sync");
+    return started;
+  }
+
+  /**
+   * Starts a sentinel that monitors this private server as master {@code masterName}, and waits until it
+   * reports the master. Its {@link #url()} is the sentinel's; closing it kills it.
+   */
+  public TestRedis startSentinel(String masterName) {
+    requirePrivate();
+    RedisServerProcess sentinel = RedisServerProcess.startSentinelOnFreePort(
+        "sentinel monitor " + masterName + " 127.0.0.1 " + server.port() + " 1\n");
+    TestRedis started = new TestRedis(sentinel, "redis://127.0.0.1:" + sentinel.port(), keyPrefix);
+    started.await(() -> String.valueOf(started.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName))
+        .contains(Integer.toString(server.port())), "sentinel knows the master");
+    return started;
+  }
+
+  private void await(java.util.function.BooleanSupplier condition, String what) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-    while (!String.valueOf(started.call("INFO", "replication")).contains("master_link_status:up")) {
+    while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        started.close();
-        throw new IllegalStateException("the replica did not sync in time");
+        close();
+        throw new IllegalStateException("not in time: " + what);
       }
       try {
         Thread.sleep(20);
@@ -127,7 +162,6 @@ public final class TestRedis implements AutoCloseable {
         throw new IllegalStateException(e);
       }
     }
-    return started;
   }
 
   /** Runs one command on a short-lived admin connection and returns its reply (see {@link RespConnection}). */
