@@ -1,0 +1,83 @@
+package io.mcpvertx.storage.redis;
+
+import static io.mcpvertx.storage.redis.Futures.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.spi.EventStoreContract;
+import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.TaskStoreContract;
+import io.mcpvertx.storage.redis.testing.RedisServerExtension;
+import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.ProtocolVersion;
+import io.vertx.redis.client.Redis;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Both contracts over RESP2, on one client the caller made and shares between the stores. Over RESP2 replies
+ * are flat arrays rather than maps, and pub/sub messages arrive as plain arrays rather than pushes.
+ */
+class RedisResp2Test {
+
+  @RegisterExtension
+  static final RedisServerExtension REDIS = new RedisServerExtension();
+
+  private static Vertx vertx;
+  private static Redis client;
+  private static RedisTaskStore tasks;
+  private static RedisEventStore events;
+
+  @BeforeAll
+  static void start() {
+    vertx = Vertx.vertx();
+    TestRedis redis = REDIS.redis();
+    RedisStoreOptions options = new RedisStoreOptions().setConnectionString(redis.url())
+        .setKeyPrefix(redis.keyPrefix()).setMaxEventsPerStream(10).setPingIntervalMs(50);
+    client = Redis.createClient(vertx, options.toRedisOptions().setPreferredProtocolVersion(ProtocolVersion.RESP2));
+    tasks = RedisTaskStore.create(vertx, client, options);
+    events = RedisEventStore.create(client, options);
+  }
+
+  @AfterAll
+  static void stop() {
+    await(tasks.close());
+    await(events.close());
+    await(client.close());
+    await(vertx.close());
+  }
+
+  @Test
+  void theSubscriptionSpeaksResp2() {
+    REDIS.redis().assumePrivate();
+    TaskStore.Registration registration = await(tasks.listen(change -> { }));
+    String pubsub = String.valueOf(REDIS.redis().call("CLIENT", "LIST", "TYPE", "pubsub"));
+    assertTrue(pubsub.contains("resp=2"), pubsub);
+    await(registration.unregister());
+  }
+
+  @Nested
+  class Tasks extends TaskStoreContract {
+    @Override
+    protected TaskStore store() {
+      return tasks;
+    }
+
+    @Override
+    protected Vertx vertx() {
+      return vertx;
+    }
+  }
+
+  @Nested
+  class Events extends EventStoreContract {
+    @Override
+    protected EventStore store() {
+      return events;
+    }
+  }
+}
