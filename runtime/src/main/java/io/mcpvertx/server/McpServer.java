@@ -32,6 +32,11 @@ public interface McpServer {
     return new McpServerImpl(vertx, options);
   }
 
+  /** A server whose tasks are kept in {@code taskStore} (shared by instances, for example on Redis). */
+  static McpServer create(Vertx vertx, McpServerOptions options, io.mcpvertx.spi.tasks.TaskStore taskStore) {
+    return new McpServerImpl(vertx, options, taskStore);
+  }
+
   static McpServer create(Vertx vertx) {
     return create(vertx, new McpServerOptions());
   }
@@ -39,6 +44,9 @@ public interface McpServer {
   Vertx vertx();
 
   McpServerOptions options();
+
+  /** Where this server keeps its tasks. */
+  io.mcpvertx.spi.tasks.TaskStore taskStore();
 
   /** The codec every transport of this server uses, with the server's limits. */
   JsonRpcCodec codec();

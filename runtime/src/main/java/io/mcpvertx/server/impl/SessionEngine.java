@@ -272,7 +272,9 @@ final class SessionEngine implements McpSession {
       case TOOLS_LIST:
         return features.listTools(params, version);
       case TOOLS_CALL:
-        return features.callTool(params, ctx);
+        // Without the tasks capability offered at initialize, task metadata is ignored, as the spec requires.
+        return advertised.containsKey("tasks") ? server.legacyTasks().callTool(params, ctx, this)
+            : features.callTool(params, ctx);
       case RESOURCES_LIST:
         return features.listResources(params, version);
       case RESOURCES_TEMPLATES_LIST:
@@ -296,9 +298,25 @@ final class SessionEngine implements McpSession {
           throw McpException.methodNotFound(method.wireName() + " (the server offers no completions)");
         }
         return features.complete(params, ctx);
+      case TASKS_GET:
+        return tasks(method).get(params, this);
+      case TASKS_RESULT:
+        return tasks(method).result(params, ctx, this);
+      case TASKS_LIST:
+        return tasks(method).list(params, this);
+      case TASKS_CANCEL:
+        return tasks(method).cancel(params, this);
       default:
         throw McpException.methodNotFound(method.wireName());
     }
+  }
+
+  /** The task methods exist from 2025-11-25 on. */
+  private LegacyTasks tasks(McpMethod method) {
+    if (!version.supports(ProtocolFeature.TASKS)) {
+      throw McpException.methodNotFound(method.wireName() + " (not part of protocol version " + version.id() + ")");
+    }
+    return server.legacyTasks();
   }
 
   private void respond(SessionRequestContext ctx, io.vertx.core.AsyncResult<JsonObject> ar) {
