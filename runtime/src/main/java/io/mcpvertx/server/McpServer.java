@@ -89,6 +89,13 @@ public interface McpServer {
   /** Like {@link #createSession(String, MessageSink)}, for a session owned by an authenticated principal. */
   McpSession createSession(String sessionId, MessageSink defaultSink, Principal principal);
 
+  /**
+   * Rebuilds a session from its stored record (created on another instance, or before a restart): it resumes in the
+   * recorded state, revision, client declaration, log level and subscriptions, owned by the recorded principal.
+   * Requests that were in flight where it was served before are not resumed. Call it on an event-loop context.
+   */
+  McpSession restoreSession(io.mcpvertx.spi.sessions.SessionRecord record, MessageSink defaultSink);
+
   /** The stateless (2026-07-28) side of this server, serving the same features without sessions. */
   StatelessServer stateless();
 

@@ -167,6 +167,19 @@ public final class McpServerImpl implements McpServer {
   }
 
   @Override
+  public McpSession restoreSession(io.mcpvertx.spi.sessions.SessionRecord record, MessageSink defaultSink) {
+    Context context = Vertx.currentContext();
+    if (context == null || !context.isEventLoopContext()) {
+      throw new IllegalStateException("Sessions must be restored on an event-loop context (from a verticle)");
+    }
+    Principal principal = record.principal() == null ? null : Principal.fromJson(record.principal());
+    SessionEngine session = new SessionEngine(this, record.sessionId(), context,
+        Objects.requireNonNull(defaultSink, "defaultSink"), principal);
+    session.restore(record);
+    return session;
+  }
+
+  @Override
   public io.mcpvertx.server.StatelessServer stateless() {
     return stateless;
   }
