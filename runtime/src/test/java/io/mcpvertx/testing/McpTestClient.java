@@ -70,6 +70,12 @@ public final class McpTestClient {
     return inProcess(vertx, server, sink -> server.createSession("test-" + System.nanoTime(), sink));
   }
 
+  /** Like {@link #inProcess(Vertx, McpServer)}, for a session owned by an authenticated principal. */
+  public static Future<McpTestClient> inProcess(Vertx vertx, McpServer server,
+      io.mcpvertx.server.Principal principal) {
+    return inProcess(vertx, server, sink -> server.createSession("test-" + System.nanoTime(), sink, principal));
+  }
+
   /**
    * A client talking to a session restored from {@code record}, as another instance would take it over; the
    * messages it receives are checked against the record's revision.
