@@ -32,6 +32,11 @@ public interface McpServer {
     return new McpServerImpl(vertx, options);
   }
 
+  /** A server whose tasks are kept in {@code taskStore} (shared by instances, for example on Redis). */
+  static McpServer create(Vertx vertx, McpServerOptions options, io.mcpvertx.spi.tasks.TaskStore taskStore) {
+    return new McpServerImpl(vertx, options, taskStore);
+  }
+
   static McpServer create(Vertx vertx) {
     return create(vertx, new McpServerOptions());
   }
@@ -39,6 +44,9 @@ public interface McpServer {
   Vertx vertx();
 
   McpServerOptions options();
+
+  /** Where this server keeps its tasks. */
+  io.mcpvertx.spi.tasks.TaskStore taskStore();
 
   /** The codec every transport of this server uses, with the server's limits. */
   JsonRpcCodec codec();
@@ -80,6 +88,13 @@ public interface McpServer {
 
   /** Like {@link #createSession(String, MessageSink)}, for a session owned by an authenticated principal. */
   McpSession createSession(String sessionId, MessageSink defaultSink, Principal principal);
+
+  /**
+   * Rebuilds a session from its stored record (created on another instance, or before a restart): it resumes in the
+   * recorded state, revision, client declaration, log level and subscriptions, owned by the recorded principal.
+   * Requests that were in flight where it was served before are not resumed. Call it on an event-loop context.
+   */
+  McpSession restoreSession(io.mcpvertx.spi.sessions.SessionRecord record, MessageSink defaultSink);
 
   /** The stateless (2026-07-28) side of this server, serving the same features without sessions. */
   StatelessServer stateless();

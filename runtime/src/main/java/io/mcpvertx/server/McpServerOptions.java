@@ -22,6 +22,7 @@ public class McpServerOptions {
   private BlockingExecution blockingExecution;
   private JsonRpcCodecOptions codecOptions;
   private StatelessOptions statelessOptions;
+  private TaskOptions taskOptions;
 
   public McpServerOptions() {
     serverInfo = ServerInfo.of(DEFAULT_NAME, DEFAULT_VERSION);
@@ -32,6 +33,7 @@ public class McpServerOptions {
     blockingExecution = BlockingExecution.WORKER;
     codecOptions = new JsonRpcCodecOptions();
     statelessOptions = new StatelessOptions();
+    taskOptions = new TaskOptions();
   }
 
   public McpServerOptions(McpServerOptions other) {
@@ -44,6 +46,7 @@ public class McpServerOptions {
     blockingExecution = other.blockingExecution;
     codecOptions = new JsonRpcCodecOptions(other.codecOptions);
     statelessOptions = new StatelessOptions(other.statelessOptions);
+    taskOptions = new TaskOptions(other.taskOptions);
   }
 
   public McpServerOptions(JsonObject json) {
@@ -63,6 +66,9 @@ public class McpServerOptions {
     if (json.getValue("stateless") instanceof JsonObject stateless) {
       statelessOptions = new StatelessOptions(stateless);
     }
+    if (json.getValue("tasks") instanceof JsonObject tasks) {
+      taskOptions = new TaskOptions(tasks);
+    }
   }
 
   public JsonObject toJson() {
@@ -74,7 +80,8 @@ public class McpServerOptions {
         .put("maxConcurrentRequests", maxConcurrentRequests)
         .put("blockingExecution", blockingExecution.name())
         .put("codec", codecOptions.toJson())
-        .put("stateless", statelessOptions.toJson());
+        .put("stateless", statelessOptions.toJson())
+        .put("tasks", taskOptions.toJson());
     if (instructions != null) {
       json.put("instructions", instructions);
     }
@@ -177,6 +184,16 @@ public class McpServerOptions {
   /** Options of the stateless (2026-07-28) generation. */
   public McpServerOptions setStatelessOptions(StatelessOptions statelessOptions) {
     this.statelessOptions = java.util.Objects.requireNonNull(statelessOptions, "statelessOptions");
+    return this;
+  }
+
+  public TaskOptions getTaskOptions() {
+    return taskOptions;
+  }
+
+  /** Options of durable tasks (both task wires). */
+  public McpServerOptions setTaskOptions(TaskOptions taskOptions) {
+    this.taskOptions = java.util.Objects.requireNonNull(taskOptions, "taskOptions");
     return this;
   }
 }

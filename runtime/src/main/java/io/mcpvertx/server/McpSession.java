@@ -40,6 +40,18 @@ public interface McpSession {
    */
   void handleBatch(List<Decoded> members, MessageSink sink);
 
+  /**
+   * What another instance needs to go on serving this session (see {@link io.mcpvertx.spi.sessions.SessionStore}).
+   * Read it on the session's context, for instance from the {@link #onPersistentChange} handler.
+   */
+  io.mcpvertx.spi.sessions.SessionRecord snapshot();
+
+  /**
+   * Calls {@code handler} on the session's context whenever what {@link #snapshot()} returns changes
+   * (initialization, the log level, resource subscriptions), so a transport can store it.
+   */
+  McpSession onPersistentChange(io.vertx.core.Handler<McpSession> handler);
+
   /** Number of client requests being served right now. */
   int inFlightRequests();
 

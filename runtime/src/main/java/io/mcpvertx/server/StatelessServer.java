@@ -69,6 +69,14 @@ public interface StatelessServer {
    */
   Subscription listen(JsonRpcRequest request, MessageSink sink);
 
+  /**
+   * Like {@link #listen(JsonRpcRequest, MessageSink)} for an authenticated caller: task notifications
+   * ({@code notifications.taskIds}) are sent only for tasks {@code principal} owns.
+   */
+  default Subscription listen(JsonRpcRequest request, Principal principal, MessageSink sink) {
+    return listen(request, sink);
+  }
+
   /** Whether a request of this method is {@code subscriptions/listen}. */
   static boolean isListen(JsonRpcRequest request) {
     return "subscriptions/listen".equals(request.method());

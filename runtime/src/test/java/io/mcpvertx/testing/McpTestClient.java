@@ -67,6 +67,29 @@ public final class McpTestClient {
    * and decoding are exercised as on a real transport).
    */
   public static Future<McpTestClient> inProcess(Vertx vertx, McpServer server) {
+    return inProcess(vertx, server, sink -> server.createSession("test-" + System.nanoTime(), sink));
+  }
+
+  /** Like {@link #inProcess(Vertx, McpServer)}, for a session owned by an authenticated principal. */
+  public static Future<McpTestClient> inProcess(Vertx vertx, McpServer server,
+      io.mcpvertx.server.Principal principal) {
+    return inProcess(vertx, server, sink -> server.createSession("test-" + System.nanoTime(), sink, principal));
+  }
+
+  /**
+   * A client talking to a session restored from {@code record}, as another instance would take it over; the
+   * messages it receives are checked against the record's revision.
+   */
+  public static Future<McpTestClient> restored(Vertx vertx, McpServer server,
+      io.mcpvertx.spi.sessions.SessionRecord record) {
+    return inProcess(vertx, server, sink -> server.restoreSession(record, sink)).map(client -> {
+      client.version = record.protocolVersion();
+      return client;
+    });
+  }
+
+  private static Future<McpTestClient> inProcess(Vertx vertx, McpServer server,
+      java.util.function.Function<MessageSink, McpSession> sessions) {
     Promise<McpTestClient> promise = Promise.promise();
     vertx.deployVerticle(new VerticleBase() {
       @Override
@@ -84,7 +107,7 @@ public final class McpTestClient {
             client.receive(codec.encodeBatch(responses));
           }
         };
-        McpSession session = server.createSession("test-" + System.nanoTime(), toClient);
+        McpSession session = sessions.apply(toClient);
         client.session = session;
         client.wire(new Wire() {
           @Override

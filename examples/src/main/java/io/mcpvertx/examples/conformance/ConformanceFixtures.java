@@ -59,6 +59,7 @@ public final class ConformanceFixtures {
     E2eTools.register(server);
     StatelessDiagnosticTools.register(server);
     InputRequiredFixtures.register(server);
+    TaskFixtures.register(server);
     return server;
   }
 }

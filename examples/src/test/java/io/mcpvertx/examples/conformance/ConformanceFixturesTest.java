@@ -39,7 +39,9 @@ class ConformanceFixturesTest {
       "test_input_required_result_sampling", "test_input_required_result_list_roots",
       "test_input_required_result_request_state", "test_input_required_result_multiple_inputs",
       "test_input_required_result_multi_round", "test_input_required_result_tampered_state",
-      "test_input_required_result_capabilities");
+      "test_input_required_result_capabilities",
+      // the tasks scenarios' task-supporting tools
+      "slow_compute", "failing_job", "protocol_error_job", "confirm_delete", "multi_input", "test_tool_with_task");
 
   /** alpha.12's tools-name-format rule. */
   private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");
@@ -49,10 +51,16 @@ class ConformanceFixturesTest {
     McpTestClient.inProcess(vertx, ConformanceFixtures.create(vertx))
         .compose(client -> client.initialize(version, SuiteClient.capabilities()).map(init -> {
           assertEquals(version, init.getString("protocolVersion"));
-          assertEquals(new JsonObject("""
+          JsonObject expected = new JsonObject("""
               {"tools": {"listChanged": true}, "resources": {"subscribe": true, "listChanged": true},
                "prompts": {"listChanged": true}, "logging": {}, "completions": {}}
-              """), init.getJsonObject("capabilities"));
+              """);
+          if (version.equals("2025-11-25")) {
+            // Task-supporting tools are registered, so 2025-11-25 sessions are offered tasks.
+            expected.put("tasks", new JsonObject("""
+                {"list": {}, "cancel": {}, "requests": {"tools": {"call": {}}}}"""));
+          }
+          assertEquals(expected, init.getJsonObject("capabilities"));
           assertEquals(new JsonObject().put("name", "mcp-conformance-test-server").put("version", "1.0.0"),
               init.getJsonObject("serverInfo"));
           assertNoViolations(client);

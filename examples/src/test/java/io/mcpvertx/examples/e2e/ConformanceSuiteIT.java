@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Timeout;
  * The official MCP conformance suite ({@code @modelcontextprotocol/conformance}, the versions pinned in
  * {@code e2e/package.json}) against the packaged conformance example served over Streamable HTTP: 0.1.16's
  * every server scenario, and 0.2.0-alpha.12's session lifecycle and DNS rebinding protection (its other new
- * scenarios, for the stateless 2026 revision, run as one suite at that version). The suite runs through
+ * scenarios, for the stateless 2026 revision, run as one suite at that version, and its pending suite holds the
+ * ten tasks-extension scenarios). The suite runs through
  * {@code e2e/conformance.mjs}, which starts it with the pinned Node 22. Results go to
  * {@code target/conformance/<version>-<run>/}; a failed check fails the test with the check in the message.
  */
@@ -81,6 +82,14 @@ class ConformanceSuiteIT {
     // Every scenario that applies to 2026-07-28 (extension scenarios excluded): server/discover, caching,
     // routing headers, input_required, and the carried-over tools/resources/prompts scenarios on the new wire.
     run("0.2.0-alpha.12", "stateless-2026-07-28", 40, "--suite", "all", "--spec-version", "2026-07-28");
+  }
+
+  @Test
+  void version020alpha12PassesEveryPendingScenarioIncludingTheTenTaskScenarios() throws Exception {
+    // The pending suite: the ten tasks-* scenarios of the tasks extension (SEP-2663, on the stateless wire), the
+    // two header-validation scenarios, json-schema-2020-12, server-sse-polling and the three skills scenarios
+    // (skipped by the suite itself: we do not declare the skills extension).
+    run("0.2.0-alpha.12", "pending", 17, "--suite", "pending");
   }
 
   /** One check of one scenario, as {@code checks.json} holds it. */

@@ -26,6 +26,8 @@ import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import java.util.Objects;
 
 /** The default {@link McpServer}: a thread-safe registry plus the factory of session engines. */
@@ -39,14 +41,26 @@ public final class McpServerImpl implements McpServer {
   private final BlockingRunner blockingRunner;
   private volatile Handler<McpSession> rootsChangedHandler;
   private final StatelessEngine stateless;
+  private final TaskEngine tasks;
+  private final LegacyTasks legacyTasks;
+  private final ExtensionTasks extensionTasks;
 
   public McpServerImpl(Vertx vertx, McpServerOptions options) {
+    this(vertx, options, null);
+  }
+
+  /** @param taskStore where tasks are kept; null for an in-memory store owned by this server */
+  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore) {
     this.vertx = Objects.requireNonNull(vertx, "vertx");
     this.options = new McpServerOptions(options);
     this.codec = JsonRpcCodec.create(this.options.getCodecOptions());
     this.features = new FeatureDispatcher(registry, this.options.getPageSize());
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
+    this.tasks = new TaskEngine(vertx, taskStore == null ? InMemoryTaskStore.create(vertx) : taskStore,
+        this.options.getTaskOptions());
+    this.legacyTasks = new LegacyTasks(tasks, registry, features, this.options.getPageSize());
+    this.extensionTasks = new ExtensionTasks(tasks, registry, features);
     this.stateless = new StatelessEngine(this);
   }
 
@@ -153,6 +167,19 @@ public final class McpServerImpl implements McpServer {
   }
 
   @Override
+  public McpSession restoreSession(io.mcpvertx.spi.sessions.SessionRecord record, MessageSink defaultSink) {
+    Context context = Vertx.currentContext();
+    if (context == null || !context.isEventLoopContext()) {
+      throw new IllegalStateException("Sessions must be restored on an event-loop context (from a verticle)");
+    }
+    Principal principal = record.principal() == null ? null : Principal.fromJson(record.principal());
+    SessionEngine session = new SessionEngine(this, record.sessionId(), context,
+        Objects.requireNonNull(defaultSink, "defaultSink"), principal);
+    session.restore(record);
+    return session;
+  }
+
+  @Override
   public io.mcpvertx.server.StatelessServer stateless() {
     return stateless;
   }
@@ -176,6 +203,19 @@ public final class McpServerImpl implements McpServer {
 
   FeatureDispatcher features() {
     return features;
+  }
+
+  LegacyTasks legacyTasks() {
+    return legacyTasks;
+  }
+
+  ExtensionTasks extensionTasks() {
+    return extensionTasks;
+  }
+
+  @Override
+  public TaskStore taskStore() {
+    return tasks.store();
   }
 
   BlockingRunner blockingRunner() {
@@ -208,6 +248,10 @@ public final class McpServerImpl implements McpServer {
     }
     if (!snapshot.completions().isEmpty() && version.supports(ProtocolFeature.COMPLETIONS)) {
       capabilities.put("completions", new JsonObject());
+    }
+    if (version.supports(ProtocolFeature.TASKS)
+        && snapshot.tools().values().stream().anyMatch(t -> t.tool().execution().allowsTasks())) {
+      capabilities.put("tasks", LegacyTasks.capability());
     }
     return capabilities;
   }

@@ -59,6 +59,8 @@ final class SessionEngine implements McpSession {
   private ClientInfo client = ClientInfo.UNKNOWN;
   private LoggingLevel logLevel;
   private JsonObject advertised = new JsonObject();
+  private long createdAt = System.currentTimeMillis();
+  private io.vertx.core.Handler<McpSession> persistentChange;
 
   SessionEngine(McpServerImpl server, String id, Context context, MessageSink defaultSink, Principal principal) {
     this.server = server;
@@ -96,6 +98,42 @@ final class SessionEngine implements McpSession {
   @Override
   public Optional<LoggingLevel> logLevel() {
     return Optional.ofNullable(logLevel);
+  }
+
+  @Override
+  public io.mcpvertx.spi.sessions.SessionRecord snapshot() {
+    return new io.mcpvertx.spi.sessions.SessionRecord(id, state.name(), version == null ? null : version.id(),
+        client.toJson(), logLevel == null ? null : logLevel.wireName(), notifier.subscriptions(),
+        principal == null ? null : principal.toJson(), createdAt);
+  }
+
+  @Override
+  public McpSession onPersistentChange(io.vertx.core.Handler<McpSession> handler) {
+    onContext(() -> persistentChange = handler);
+    return this;
+  }
+
+  /** What {@link #snapshot()} returns changed: tell whoever stores it. */
+  private void persistentChanged() {
+    io.vertx.core.Handler<McpSession> handler = persistentChange;
+    if (handler != null && state != SessionState.CLOSED) {
+      handler.handle(this);
+    }
+  }
+
+  /** Takes over a stored session: its state, revision, client, log level and subscriptions. */
+  void restore(io.mcpvertx.spi.sessions.SessionRecord record) {
+    state = SessionState.valueOf(record.state());
+    if (state == SessionState.CLOSED) {
+      throw new IllegalArgumentException("A closed session cannot be restored");
+    }
+    version = record.protocolVersion() == null ? null : ProtocolVersion.fromId(record.protocolVersion())
+        .orElseThrow(() -> new IllegalArgumentException("Unknown protocol version " + record.protocolVersion()));
+    client = record.client().isEmpty() ? ClientInfo.UNKNOWN : ClientInfo.fromJson(record.client());
+    logLevel = record.logLevel() == null ? null : LoggingLevel.fromWireName(record.logLevel()).orElse(null);
+    advertised = version == null ? new JsonObject() : server.capabilities(version);
+    createdAt = record.createdAt();
+    notifier.restore(record.subscriptions());
   }
 
   @Override
@@ -272,7 +310,9 @@ final class SessionEngine implements McpSession {
       case TOOLS_LIST:
         return features.listTools(params, version);
       case TOOLS_CALL:
-        return features.callTool(params, ctx);
+        // Without the tasks capability offered at initialize, task metadata is ignored, as the spec requires.
+        return advertised.containsKey("tasks") ? server.legacyTasks().callTool(params, ctx, this)
+            : features.callTool(params, ctx);
       case RESOURCES_LIST:
         return features.listResources(params, version);
       case RESOURCES_TEMPLATES_LIST:
@@ -280,9 +320,9 @@ final class SessionEngine implements McpSession {
       case RESOURCES_READ:
         return features.readResource(params, ctx);
       case RESOURCES_SUBSCRIBE:
-        return notifier.subscribe(params, true);
+        return notifier.subscribe(params, true).onSuccess(r -> persistentChanged());
       case RESOURCES_UNSUBSCRIBE:
-        return notifier.subscribe(params, false);
+        return notifier.subscribe(params, false).onSuccess(r -> persistentChanged());
       case PROMPTS_LIST:
         return features.listPrompts(params, version);
       case PROMPTS_GET:
@@ -296,9 +336,25 @@ final class SessionEngine implements McpSession {
           throw McpException.methodNotFound(method.wireName() + " (the server offers no completions)");
         }
         return features.complete(params, ctx);
+      case TASKS_GET:
+        return tasks(method).get(params, this);
+      case TASKS_RESULT:
+        return tasks(method).result(params, ctx, this);
+      case TASKS_LIST:
+        return tasks(method).list(params, this);
+      case TASKS_CANCEL:
+        return tasks(method).cancel(params, this);
       default:
         throw McpException.methodNotFound(method.wireName());
     }
+  }
+
+  /** The task methods exist from 2025-11-25 on. */
+  private LegacyTasks tasks(McpMethod method) {
+    if (!version.supports(ProtocolFeature.TASKS)) {
+      throw McpException.methodNotFound(method.wireName() + " (not part of protocol version " + version.id() + ")");
+    }
+    return server.legacyTasks();
   }
 
   private void respond(SessionRequestContext ctx, io.vertx.core.AsyncResult<JsonObject> ar) {
@@ -350,6 +406,7 @@ final class SessionEngine implements McpSession {
       result.put("instructions", server.options().getInstructions());
     }
     sink.send(new JsonRpcResponse(request.id(), result));
+    persistentChanged();
   }
 
   private void onNotification(JsonRpcNotification notification, MessageSink sink) {
@@ -368,6 +425,7 @@ final class SessionEngine implements McpSession {
       case INITIALIZED -> {
         if (state == SessionState.AWAITING_INITIALIZED) {
           state = SessionState.OPERATING;
+          persistentChanged();
         } else if (state == SessionState.AWAITING_INITIALIZE) {
           LOG.log(Level.DEBUG, () -> "Session " + id + ": notifications/initialized before initialize, ignored");
         }
@@ -398,6 +456,7 @@ final class SessionEngine implements McpSession {
     LoggingLevel parsed = LoggingLevel.fromWireName(level instanceof String s ? s : null)
         .orElseThrow(() -> McpException.invalidParams("Invalid params: unknown logging level " + level));
     logLevel = parsed;
+    persistentChanged();
     return Future.succeededFuture(new JsonObject());
   }
 

@@ -39,6 +39,16 @@ final class SessionNotifier implements FeatureRegistry.Listener {
     return Future.succeededFuture(new JsonObject());
   }
 
+  /** The subscribed URIs, for the session's stored record. */
+  java.util.Set<String> subscriptions() {
+    return java.util.Set.copyOf(subscriptions);
+  }
+
+  /** Takes over the subscriptions of a restored session. */
+  void restore(java.util.Set<String> uris) {
+    subscriptions.addAll(uris);
+  }
+
   /** The session closed: no more notifications, and the registry forgets it. */
   void close() {
     unregister.run();

@@ -51,7 +51,21 @@ final class SessionRequestContext implements RequestContext {
   /** Emissions made from other threads and not yet run on the context; the response waits for them. */
   private final AtomicInteger queuedEmissions = new AtomicInteger();
 
+  /** Where the requests for input of a task's handler go (2025-11-25 tasks); null for ordinary requests. */
+  interface TaskAsker {
+    Future<JsonObject> ask(String method, JsonObject params);
+  }
+
+  private final TaskAsker taskAsker;
+
   SessionRequestContext(SessionEngine session, JsonRpcId requestId, String method, JsonObject meta, MessageSink sink) {
+    this(session, requestId, method, meta, sink, null);
+  }
+
+  /** The context of a task's handler: it emits through {@code sink} and asks through {@code taskAsker}. */
+  SessionRequestContext(SessionEngine session, JsonRpcId requestId, String method, JsonObject meta, MessageSink sink,
+      TaskAsker taskAsker) {
+    this.taskAsker = taskAsker;
     this.session = session;
     this.requestId = requestId;
     this.method = method;
@@ -249,6 +263,9 @@ final class SessionRequestContext implements RequestContext {
       // The lifecycle forbids requests other than ping before the client said it is initialized.
       return Future.failedFuture(new McpException(JsonRpcErrorCodes.INVALID_REQUEST,
           "The client has not sent notifications/initialized yet; " + method + " must wait for it"));
+    }
+    if (taskAsker != null) {
+      return taskAsker.ask(method, params == null ? new JsonObject() : params);
     }
     return session.pending().send(method, params == null ? new JsonObject() : params, sink, requestId);
   }

@@ -64,7 +64,18 @@ final class StatelessEngine implements StatelessServer {
 
   @Override
   public Rejection validate(JsonRpcRequest request, Function<String, String> header) {
-    return StatelessValidation.validate(request, header, supportedVersions, server.registry().snapshot());
+    Rejection rejection = StatelessValidation.validate(request, header, supportedVersions,
+        server.registry().snapshot());
+    if (rejection == null && StatelessServer.isListen(request)
+        && request.paramsOrEmpty().getValue("notifications") instanceof JsonObject filter
+        && filter.containsKey("taskIds")
+        && !ExtensionTasks.declared(request.paramsOrEmpty().getJsonObject("_meta")
+            .getJsonObject(META_CLIENT_CAPABILITIES))) {
+      // Task notifications are the extension's: a client that did not declare it may not ask for them.
+      McpException missing = ExtensionTasks.missingExtension();
+      return new Rejection(StatelessServer.httpStatus(missing.error()), missing.error());
+    }
+    return rejection;
   }
 
   @Override
@@ -121,7 +132,12 @@ final class StatelessEngine implements StatelessServer {
 
   @Override
   public Subscription listen(JsonRpcRequest request, MessageSink sink) {
-    return StatelessSubscription.open(server.registry(), request, sink);
+    return listen(request, null, sink);
+  }
+
+  @Override
+  public Subscription listen(JsonRpcRequest request, Principal principal, MessageSink sink) {
+    return StatelessSubscription.open(server.registry(), server.extensionTasks(), principal, request, sink);
   }
 
   private Future<JsonObject> dispatch(String method, JsonObject params, StatelessRequestContext ctx) {
@@ -147,7 +163,17 @@ final class StatelessEngine implements StatelessServer {
         return features.readResource(params, ctx).map(r -> complete(cacheable(r, options.getReadTtlMs(),
             options.getReadCacheScope())));
       case "tools/call":
-        return features.callTool(params, ctx).map(this::complete);
+        return server.extensionTasks().callTool(params, ctx)
+            .map(r -> "task".equals(r.getValue("resultType")) ? withServerInfo(r) : complete(r));
+      case "tasks/get":
+        return server.extensionTasks().get(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+            .map(this::complete);
+      case "tasks/update":
+        return server.extensionTasks().update(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+            .map(this::complete);
+      case "tasks/cancel":
+        return server.extensionTasks().cancel(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+            .map(this::complete);
       case "prompts/get":
         return features.getPrompt(params, ctx).map(this::complete);
       case "completion/complete":
@@ -162,7 +188,8 @@ final class StatelessEngine implements StatelessServer {
   }
 
   private JsonObject discover() {
-    JsonObject capabilities = server.capabilities(VERSION);
+    JsonObject capabilities = server.capabilities(VERSION)
+        .put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
     JsonObject result = new JsonObject()
         .put("supportedVersions", supportedVersions.copy())
         .put("capabilities", capabilities);

@@ -65,6 +65,13 @@ final class StatelessRequestContext implements RequestContext {
   private McpException invalidAnswer;
   private int unnamed;
   private final CancellationSignal cancellation = new CancellationSignal();
+  /** Set when the call became a task: from then on questions go to the task, not into input_required. */
+  private volatile TaskAsker taskAsker;
+
+  /** Where a handler's questions go once its call is a task (the tasks extension's inputRequests). */
+  interface TaskAsker {
+    Future<JsonObject> ask(String key, String method, JsonObject params);
+  }
 
   StatelessRequestContext(Vertx vertx, Context context, BlockingRunner blocking, JsonRpcId requestId, JsonObject meta,
       ClientInfo client, Principal principal, LoggingLevel logLevel, JsonObject responses, boolean mayAsk,
@@ -81,6 +88,10 @@ final class StatelessRequestContext implements RequestContext {
     this.mayAsk = mayAsk;
     this.sink = sink;
     this.progress = new ProgressTracker(meta);
+  }
+
+  Context context() {
+    return context;
   }
 
   /** Questions asked without an answer, by key, as {@code {method, params}}. */
@@ -103,12 +114,43 @@ final class StatelessRequestContext implements RequestContext {
     return used;
   }
 
+  /**
+   * The client went away from the request's stream. Before the call became a task that cancels it; afterwards
+   * the task lives on, and only {@link #cancelTask} stops it.
+   */
   void cancel(String reason) {
-    cancellation.cancel(reason);
+    if (taskAsker == null) {
+      cancellation.cancel(reason);
+    }
   }
 
+  /** The task this call became was cancelled (or expired). */
+  void cancelTask(String reason) {
+    onContext(() -> cancellation.cancel(reason));
+  }
+
+  /**
+   * The call is now a task: questions are asked through {@code asker}, and progress and log messages are no
+   * longer sent (the extension carries neither on tasks).
+   */
+  void promote(TaskAsker asker) {
+    this.taskAsker = asker;
+  }
+
+  boolean promoted() {
+    return taskAsker != null;
+  }
+
+  /** The response has been sent; a call that became a task keeps running, and can still be cancelled. */
   void finish() {
-    cancellation.finish();
+    if (taskAsker == null) {
+      cancellation.finish();
+    }
+  }
+
+  /** The task's handler finished. */
+  void finishTask() {
+    onContext(cancellation::finish);
   }
 
   @Override
@@ -149,7 +191,8 @@ final class StatelessRequestContext implements RequestContext {
   @Override
   public void progress(double value, Double total, String message) {
     onContext(() -> {
-      JsonRpcNotification notification = cancellation.isOver() ? null : progress.next(value, total, message, true);
+      JsonRpcNotification notification = cancellation.isOver() || taskAsker != null ? null
+          : progress.next(value, total, message, true);
       if (notification != null) {
         sink.send(notification);
       }
@@ -161,7 +204,7 @@ final class StatelessRequestContext implements RequestContext {
   public void log(LoggingLevel level, String logger, Object data) {
     onContext(() -> {
       // Without a logLevel in the request's _meta, the client did not ask for logs: none may be sent.
-      if (logLevel == null || !level.isAtLeast(logLevel) || cancellation.isOver()) {
+      if (logLevel == null || !level.isAtLeast(logLevel) || cancellation.isOver() || taskAsker != null) {
         return;
       }
       JsonObject params = new JsonObject().put("level", level.wireName());
@@ -262,6 +305,15 @@ final class StatelessRequestContext implements RequestContext {
       }
       answered.add(key);
       return Future.succeededFuture(json);
+    }
+    // Asked after the call became a task: the question goes to the task's inputRequests.
+    TaskAsker asker = taskAsker;
+    if (asker != null) {
+      return asker.ask(key, method, params).compose(json -> {
+        String problem = answerProblem(method, json);
+        return problem == null ? Future.succeededFuture(json)
+            : Future.failedFuture(McpException.invalidParams("Invalid params: inputResponses." + key + " " + problem));
+      });
     }
     inputRequests.put(key, new JsonObject().put("method", method).put("params", params));
     return Future.failedFuture(new InputRequired(key));

@@ -27,6 +27,7 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
   private final boolean prompts;
   private final boolean resources;
   private final Set<String> resourceUris = new HashSet<>();
+  private final java.util.List<Runnable> taskWatches = new java.util.ArrayList<>();
   private Runnable unregister;
   private boolean closed;
 
@@ -51,7 +52,11 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
     }
   }
 
-  static StatelessSubscription open(FeatureRegistry registry, JsonRpcRequest request, MessageSink sink) {
+  /** At most this many task ids per stream; more are not agreed to (the acknowledgement lists those that are). */
+  static final int MAX_TASK_IDS = 100;
+
+  static StatelessSubscription open(FeatureRegistry registry, ExtensionTasks tasks, io.mcpvertx.server.Principal
+      principal, JsonRpcRequest request, MessageSink sink) {
     Context context = Vertx.currentContext();
     JsonObject filter = request.paramsOrEmpty().getValue("notifications") instanceof JsonObject f ? f
         : new JsonObject();
@@ -70,9 +75,31 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
     if (!subscription.resourceUris.isEmpty()) {
       honored.put("resourceSubscriptions", new JsonArray(new java.util.ArrayList<>(subscription.resourceUris)));
     }
+    java.util.List<String> taskIds = new java.util.ArrayList<>();
+    if (filter.getValue("taskIds") instanceof JsonArray ids) {
+      // The engine refused this before serving it if the client did not declare the extension.
+      for (Object id : ids) {
+        if (id instanceof String taskId && !taskId.isEmpty() && taskIds.size() < MAX_TASK_IDS
+            && !taskIds.contains(taskId)) {
+          taskIds.add(taskId);
+        }
+      }
+      honored.put("taskIds", new JsonArray(new java.util.ArrayList<>(taskIds)));
+    }
     sink.send(StatelessEngine.tagged("notifications/subscriptions/acknowledged",
         new JsonObject().put("notifications", honored), subscription.subscriptionId));
     subscription.unregister = registry.addListener(subscription);
+    String owner = ExtensionTasks.owner(principal);
+    for (String taskId : taskIds) {
+      // Agreed to whoever owns it, so the acknowledgement says nothing about other callers' tasks; only the
+      // owner's tasks are ever sent.
+      subscription.taskWatches.add(tasks.engine().watch(taskId, change -> {
+        if (change.kind() != io.mcpvertx.spi.tasks.TaskChange.Kind.INPUT_RESPONDED) {
+          subscription.sendTask(tasks, taskId, owner);
+        }
+      }));
+      subscription.sendTask(tasks, taskId, owner);
+    }
     return subscription;
   }
 
@@ -82,6 +109,7 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
       if (!closed) {
         closed = true;
         unregister.run();
+        taskWatches.forEach(Runnable::run);
       }
     });
   }
@@ -105,6 +133,15 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
       send(StatelessEngine.tagged("notifications/resources/updated", new JsonObject().put("uri", uri),
           subscriptionId));
     }
+  }
+
+  /** The task's current state, as {@code notifications/tasks}, when the caller owns it. */
+  private void sendTask(ExtensionTasks tasks, String taskId, String owner) {
+    tasks.detailedFor(taskId, owner).onSuccess(detailed -> {
+      if (detailed != null) {
+        send(StatelessEngine.tagged("notifications/tasks", detailed, subscriptionId));
+      }
+    });
   }
 
   private void send(JsonRpcNotification notification) {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * against the second before they are sent.
  */
 public record Tool(String name, String title, String description, JsonObject inputSchema, JsonObject outputSchema,
-    ToolAnnotations annotations, List<Icon> icons, JsonObject meta) {
+    ToolAnnotations annotations, List<Icon> icons, JsonObject meta, ToolExecution execution) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.\\-]{1,128}");
 
@@ -39,6 +39,7 @@ public record Tool(String name, String title, String description, JsonObject inp
       throw new IllegalArgumentException("Tool " + name + ": outputSchema must have type \"object\"");
     }
     icons = icons == null ? List.of() : List.copyOf(icons);
+    execution = execution == null ? ToolExecution.DIRECT : execution;
   }
 
   public static Builder builder(String name) {
@@ -76,6 +77,10 @@ public record Tool(String name, String title, String description, JsonObject inp
     if (meta != null && version.supports(ProtocolFeature.EXTENDED_META)) {
       json.put("_meta", meta);
     }
+    // Absent means forbidden; only 2025-11-25 has the member (the extension lets the server decide).
+    if (execution.allowsTasks() && version.supports(ProtocolFeature.TASKS)) {
+      json.put("execution", execution.toJson());
+    }
     return json;
   }
 
@@ -89,6 +94,7 @@ public record Tool(String name, String title, String description, JsonObject inp
     private ToolAnnotations annotations;
     private final List<Icon> icons = new ArrayList<>();
     private JsonObject meta;
+    private ToolExecution execution = ToolExecution.DIRECT;
 
     private Builder(String name) {
       this.name = name;
@@ -129,8 +135,20 @@ public record Tool(String name, String title, String description, JsonObject inp
       return this;
     }
 
+    /** How calls run: directly (the default) or as tasks. */
+    public Builder execution(ToolExecution execution) {
+      this.execution = execution;
+      return this;
+    }
+
+    /** Shorthand for {@code execution(ToolExecution.task(support))}. */
+    public Builder taskSupport(TaskSupport support) {
+      this.execution = ToolExecution.task(support);
+      return this;
+    }
+
     public Tool build() {
-      return new Tool(name, title, description, inputSchema, outputSchema, annotations, icons, meta);
+      return new Tool(name, title, description, inputSchema, outputSchema, annotations, icons, meta, execution);
     }
   }
 
@@ -143,6 +161,13 @@ public record Tool(String name, String title, String description, JsonObject inp
     return new Tool(json.getString("name"), json.getString("title"), json.getString("description"),
         json.getJsonObject("inputSchema"), json.getJsonObject("outputSchema"), annotations,
         Icon.fromJson(json.getJsonArray("icons")),
-        json.getJsonObject("_meta"));
+        json.getJsonObject("_meta"), executionFromJson(json.getValue("execution")));
+  }
+
+  private static ToolExecution executionFromJson(Object raw) {
+    if (!(raw instanceof JsonObject json) || !(json.getValue("taskSupport") instanceof String support)) {
+      return ToolExecution.DIRECT;
+    }
+    return TaskSupport.fromWireName(support).map(ToolExecution::task).orElse(ToolExecution.DIRECT);
   }
 }

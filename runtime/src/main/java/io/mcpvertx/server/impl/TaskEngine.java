@@ -1,0 +1,261 @@
+package io.mcpvertx.server.impl;
+
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.spi.tasks.NewTask;
+import io.mcpvertx.spi.tasks.TaskChange;
+import io.mcpvertx.spi.tasks.TaskIds;
+import io.mcpvertx.spi.tasks.TaskRecord;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.TaskStoreException;
+import io.mcpvertx.spi.tasks.TaskUpdate;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * The part of durable tasks both wires share: creating tasks in the {@link TaskStore}, settling them when their
+ * handler finishes, cancelling them, finding them for their owner, and waking whoever waits on a task when the
+ * store announces a change (made here or on another instance).
+ *
+ * <p>Thread-safe: requests of many sessions and event loops use one engine. Watchers are called on their own
+ * context.
+ */
+final class TaskEngine {
+
+  static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+  static final String EXTENSION = "io.modelcontextprotocol/tasks";
+  static final Set<TaskStatus> ACTIVE = EnumSet.of(TaskStatus.WORKING, TaskStatus.INPUT_REQUIRED);
+
+  private static final Logger LOG = System.getLogger(TaskEngine.class.getName());
+  /** Create, complete, cancel and retrieval of results, one line each, for whoever audits who did what. */
+  private static final Logger AUDIT = System.getLogger("io.mcpvertx.tasks.audit");
+
+  private final Vertx vertx;
+  private final TaskStore store;
+  private final TaskOptions options;
+  /** Handlers running on this instance, by task id. */
+  private final ConcurrentMap<String, TaskRun> runs = new ConcurrentHashMap<>();
+  /** Who waits for changes of a task, by task id. */
+  private final ConcurrentMap<String, CopyOnWriteArrayList<Watcher>> watchers = new ConcurrentHashMap<>();
+  private final AtomicInteger watcherCount = new AtomicInteger();
+  private final Future<TaskStore.Registration> registration;
+
+  /** A party interested in one task's changes; {@code onChange} runs on {@code context}. */
+  record Watcher(Context context, Consumer<TaskChange> onChange) {
+  }
+
+  TaskEngine(Vertx vertx, TaskStore store, TaskOptions options) {
+    this.vertx = vertx;
+    this.store = store;
+    this.options = options;
+    Context context = vertx.getOrCreateContext();
+    Promise<TaskStore.Registration> registered = Promise.promise();
+    context.runOnContext(v -> store.listen(this::onChange).onComplete(registered));
+    this.registration = registered.future().onFailure(e ->
+        LOG.log(Level.ERROR, "Task store listener could not be registered; waiters will wake on expiry only", e));
+  }
+
+  TaskStore store() {
+    return store;
+  }
+
+  TaskOptions options() {
+    return options;
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  // ---- creation and settlement ----
+
+  /**
+   * Creates a task for {@code owner} (durably: it is readable everywhere when this completes). The TTL asked for
+   * is cut to the maximum; a null request gets the default. Refusals are JSON-RPC errors.
+   */
+  Future<TaskRecord> create(String owner, Long requestedTtlMs, JsonObject metadata) {
+    if (runs.size() >= options.getMaxLocalExecutions()) {
+      return Future.failedFuture(new McpException(JsonRpcErrorCodes.SERVER_OVERLOADED,
+          "Too many tasks running on this server (limit " + options.getMaxLocalExecutions() + ")"));
+    }
+    long ttl = requestedTtlMs == null ? options.getDefaultTtlMs()
+        : Math.max(1, Math.min(requestedTtlMs, options.getMaxTtlMs()));
+    NewTask task = new NewTask(TaskIds.generate(), owner, ttl, options.getPollIntervalMs(), metadata,
+        options.getMaxActivePerOwner());
+    return store.create(task).recover(e -> Future.failedFuture(storeError(e, "create the task")))
+        .onSuccess(created -> AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner="
+            + owner + " tool=" + metadata.getString("tool") + " ttlMs=" + ttl));
+  }
+
+  /** Registers the local handler of a task, so cancellation and input reach it. */
+  void register(TaskRun run) {
+    runs.put(run.taskId(), run);
+    run.expiryTimer(vertx.setTimer(Math.max(1, run.expiresAt() - System.currentTimeMillis()), t -> {
+      // A task must not outlive its TTL in "working": the store forgets it, and the handler is told to stop.
+      if (runs.remove(run.taskId(), run)) {
+        run.cancel("The task expired");
+      }
+    }));
+  }
+
+  /**
+   * Stores the outcome of a task's handler. A task cancelled (or expired) meanwhile stays as it is: terminal
+   * statuses never change.
+   */
+  Future<TaskUpdate> settle(TaskRun run, TaskStatus status, JsonObject result, JsonObject error, String message) {
+    if (runs.remove(run.taskId(), run)) {
+      vertx.cancelTimer(run.expiryTimer());
+    }
+    return store.complete(run.taskId(), status, result, error, message).onComplete(ar -> {
+      if (ar.failed()) {
+        LOG.log(Level.ERROR, "Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
+      } else if (ar.result().applied()) {
+        AUDIT.log(Level.INFO, () -> "task " + status.wireName() + " id=" + run.taskId());
+      } else {
+        LOG.log(Level.DEBUG, () -> "Task " + run.taskId() + " finished after it was "
+            + (ar.result().task() == null ? "expired" : ar.result().task().status().wireName())
+            + "; its outcome is dropped");
+      }
+    });
+  }
+
+  /** Moves an active task to cancelled, and tells its handler if it runs here. */
+  Future<TaskUpdate> cancel(String taskId, String owner, String reason) {
+    return store.transition(taskId, ACTIVE, TaskStatus.CANCELLED, reason)
+        .recover(e -> Future.failedFuture(storeError(e, "cancel the task")))
+        .onSuccess(update -> {
+          if (update.applied()) {
+            AUDIT.log(Level.INFO, () -> "task cancelled id=" + taskId + " by=" + owner);
+            TaskRun run = runs.remove(taskId);
+            if (run != null) {
+              vertx.cancelTimer(run.expiryTimer());
+              run.cancel(reason);
+            }
+          }
+        });
+  }
+
+  /**
+   * The task, if it exists and belongs to {@code owner}; otherwise -32602, the same for a task that never
+   * existed, expired, or is someone else's, so nothing leaks.
+   */
+  Future<TaskRecord> lookup(Object rawTaskId, String owner) {
+    if (!(rawTaskId instanceof String taskId) || taskId.isEmpty()) {
+      return Future.failedFuture(McpException.invalidParams("Invalid params: \"taskId\" must be a non-empty string"));
+    }
+    return store.get(taskId).recover(e -> Future.failedFuture(storeError(e, "read the task"))).compose(task -> {
+      if (task == null || !task.owner().equals(owner)) {
+        if (task != null) {
+          LOG.log(Level.INFO, () -> "Task " + taskId + " requested by " + owner + ", who does not own it");
+        }
+        return Future.failedFuture(McpException.invalidParams("Failed to retrieve task: Task not found"));
+      }
+      return Future.succeededFuture(task);
+    });
+  }
+
+  void auditRetrieved(TaskRecord task, String owner) {
+    AUDIT.log(Level.INFO, () -> "task result retrieved id=" + task.taskId() + " status=" + task.status().wireName()
+        + " by=" + owner);
+  }
+
+  TaskRun run(String taskId) {
+    return runs.get(taskId);
+  }
+
+  // ---- change announcements ----
+
+  /**
+   * Calls {@code onChange} on the caller's context for every change of the task, until the returned action is
+   * run. Bounded: fails with -32005 when too many watch at once.
+   */
+  Runnable watch(String taskId, Consumer<TaskChange> onChange) {
+    if (watcherCount.incrementAndGet() > options.getMaxResultWaiters()) {
+      watcherCount.decrementAndGet();
+      throw new McpException(JsonRpcErrorCodes.SERVER_OVERLOADED,
+          "Too many parties waiting on tasks (limit " + options.getMaxResultWaiters() + ")");
+    }
+    Watcher watcher = new Watcher(vertx.getOrCreateContext(), onChange);
+    watchers.computeIfAbsent(taskId, k -> new CopyOnWriteArrayList<>()).add(watcher);
+    return () -> {
+      CopyOnWriteArrayList<Watcher> list = watchers.get(taskId);
+      if (list != null && list.remove(watcher)) {
+        watcherCount.decrementAndGet();
+        watchers.computeIfPresent(taskId, (k, l) -> l.isEmpty() ? null : l);
+      }
+    };
+  }
+
+  private void onChange(TaskChange change) {
+    if (change.kind() == TaskChange.Kind.RESYNC) {
+      watchers.values().forEach(list -> list.forEach(w -> w.context().runOnContext(v -> w.onChange().accept(change))));
+      runs.values().forEach(run -> run.context().runOnContext(v -> run.onChange(change)));
+      return;
+    }
+    TaskRun run = runs.get(change.taskId());
+    if (run != null) {
+      if (change.kind() == TaskChange.Kind.STATUS && change.status() == TaskStatus.CANCELLED) {
+        // Cancelled through another instance: stop the handler here.
+        if (runs.remove(change.taskId(), run)) {
+          vertx.cancelTimer(run.expiryTimer());
+          run.cancel("The task was cancelled");
+        }
+      } else {
+        run.context().runOnContext(v -> run.onChange(change));
+      }
+    }
+    CopyOnWriteArrayList<Watcher> list = watchers.get(change.taskId());
+    if (list != null) {
+      list.forEach(w -> w.context().runOnContext(v -> w.onChange().accept(change)));
+    }
+  }
+
+  Future<Void> close() {
+    return registration.transform(ar -> ar.succeeded() ? ar.result().unregister() : Future.succeededFuture());
+  }
+
+  // ---- errors ----
+
+  /** A JSON-RPC error for a store failure; the store's own words stay in the log. */
+  static Throwable storeError(Throwable e, String action) {
+    if (e instanceof McpException) {
+      return e;
+    }
+    if (e instanceof TaskStoreException t) {
+      switch (t.reason()) {
+        case LIMIT_EXCEEDED:
+          return new McpException(JsonRpcErrorCodes.SERVER_OVERLOADED, "Too many active tasks: " + t.getMessage());
+        case INVALID_CURSOR:
+          return McpException.invalidParams("Invalid params: invalid cursor");
+        case UNAVAILABLE:
+          LOG.log(Level.WARNING, "Task store unavailable: could not " + action + ": " + t.getMessage());
+          return McpException.internal("Task store unavailable: could not " + action + "; try again later");
+        default:
+          break;
+      }
+    }
+    LOG.log(Level.ERROR, "Task store failed to " + action, e);
+    return McpException.internal("Internal error: could not " + action);
+  }
+
+  /** The JSON-RPC error object a failed handler's outcome is stored as. */
+  static JsonObject errorJson(Throwable failure, String method) {
+    JsonRpcError error = ErrorMapper.toError(failure, method);
+    return error.toJson();
+  }
+}

@@ -1,0 +1,51 @@
+package io.mcpvertx.server.tools;
+
+import io.vertx.core.json.JsonObject;
+import java.util.Objects;
+
+/**
+ * How a tool's calls are executed: directly, or as durable tasks.
+ *
+ * @param taskSupport whether calls may, must or must not run as tasks
+ * @param promoteAfterMs over the tasks extension, where the server decides: 0 makes every eligible call a task at
+ *     once; a positive value runs the call directly and turns it into a task only if it has not finished within
+ *     that many milliseconds (so quick calls, and the input rounds a handler asks before its slow part, are
+ *     answered directly). Over 2025-11-25 the client decides and this is not used.
+ * @param immediateResponse for 2025-11-25 clients, the text a host may hand to the model at once while the task
+ *     runs ({@code io.modelcontextprotocol/model-immediate-response}); null for none
+ */
+public record ToolExecution(TaskSupport taskSupport, long promoteAfterMs, String immediateResponse) {
+
+  /** Calls are answered directly. */
+  public static final ToolExecution DIRECT = new ToolExecution(TaskSupport.FORBIDDEN, 0, null);
+
+  public ToolExecution {
+    Objects.requireNonNull(taskSupport, "taskSupport");
+    if (promoteAfterMs < 0) {
+      throw new IllegalArgumentException("promoteAfterMs must not be negative");
+    }
+  }
+
+  /** A task whenever the client can take one. */
+  public static ToolExecution task(TaskSupport support) {
+    return new ToolExecution(support, 0, null);
+  }
+
+  /** Direct, becoming a task when still running after {@code promoteAfterMs} (tasks extension only). */
+  public static ToolExecution taskAfter(TaskSupport support, long promoteAfterMs) {
+    return new ToolExecution(support, promoteAfterMs, null);
+  }
+
+  public ToolExecution withImmediateResponse(String text) {
+    return new ToolExecution(taskSupport, promoteAfterMs, text);
+  }
+
+  public boolean allowsTasks() {
+    return taskSupport != TaskSupport.FORBIDDEN;
+  }
+
+  /** The 2025-11-25 wire form ({@code {taskSupport}}). */
+  public JsonObject toJson() {
+    return new JsonObject().put("taskSupport", taskSupport.wireName());
+  }
+}
