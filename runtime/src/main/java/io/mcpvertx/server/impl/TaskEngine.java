@@ -53,7 +53,9 @@ final class TaskEngine {
   /** Who waits for changes of a task, by task id. */
   private final ConcurrentMap<String, CopyOnWriteArrayList<Watcher>> watchers = new ConcurrentHashMap<>();
   private final AtomicInteger watcherCount = new AtomicInteger();
-  private final Future<TaskStore.Registration> registration;
+  private final Promise<TaskStore.Registration> registration = Promise.promise();
+  private final Context listenerContext;
+  private volatile boolean closed;
 
   /** A party interested in one task's changes; {@code onChange} runs on {@code context}. */
   record Watcher(Context context, Consumer<TaskChange> onChange) {
@@ -63,11 +65,33 @@ final class TaskEngine {
     this.vertx = vertx;
     this.store = store;
     this.options = options;
-    Context context = vertx.getOrCreateContext();
-    Promise<TaskStore.Registration> registered = Promise.promise();
-    context.runOnContext(v -> store.listen(this::onChange).onComplete(registered));
-    this.registration = registered.future().onFailure(e ->
-        LOG.log(Level.ERROR, "Task store listener could not be registered; waiters will wake on expiry only", e));
+    this.listenerContext = vertx.getOrCreateContext();
+    listenerContext.runOnContext(v -> listen(1_000));
+  }
+
+  /**
+   * Registers for the store's change announcements, retrying while the store is unreachable (a Redis outage at
+   * startup): until then waiters wake only when they re-read, so the registration must not give up.
+   */
+  private void listen(long retryMs) {
+    if (closed) {
+      return;
+    }
+    store.listen(this::onChange).onComplete(ar -> {
+      if (ar.succeeded()) {
+        if (closed) {
+          ar.result().unregister();
+        } else {
+          registration.tryComplete(ar.result());
+          // Changes made before the registration were not announced to us: everyone re-reads.
+          onChange(TaskChange.resync());
+        }
+        return;
+      }
+      LOG.log(Level.WARNING, "Task store listener could not be registered; retrying in " + retryMs + " ms: "
+          + ar.cause().getMessage());
+      vertx.setTimer(retryMs, t -> listenerContext.runOnContext(v -> listen(Math.min(retryMs * 2, 30_000))));
+    });
   }
 
   TaskStore store() {
@@ -226,7 +250,9 @@ final class TaskEngine {
   }
 
   Future<Void> close() {
-    return registration.transform(ar -> ar.succeeded() ? ar.result().unregister() : Future.succeededFuture());
+    closed = true;
+    return registration.future().isComplete() ? registration.future().compose(TaskStore.Registration::unregister)
+        : Future.succeededFuture();
   }
 
   // ---- errors ----
