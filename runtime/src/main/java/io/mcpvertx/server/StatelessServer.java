@@ -70,8 +70,11 @@ public interface StatelessServer {
   Subscription listen(JsonRpcRequest request, MessageSink sink);
 
   /**
-   * Like {@link #listen(JsonRpcRequest, MessageSink)} for an authenticated caller: task notifications
-   * ({@code notifications.taskIds}) are sent only for tasks {@code principal} owns.
+   * Like {@link #listen(JsonRpcRequest, MessageSink)}, for an authenticated caller: what the stream may carry
+   * (task notifications, for one) is limited to what {@code principal} may see. The default ignores the principal,
+   * which is right only while nothing on the stream belongs to a caller.
+   *
+   * @param principal the caller, or null without authorization
    */
   default Subscription listen(JsonRpcRequest request, Principal principal, MessageSink sink) {
     return listen(request, sink);

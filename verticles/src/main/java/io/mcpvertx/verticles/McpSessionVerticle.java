@@ -65,7 +65,7 @@ public class McpSessionVerticle extends VerticleBase {
     McpEventBus.registerCodecs(vertx);
     EventBus bus = vertx.eventBus();
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
-    session = server.createSession(sessionId, new BusSink(bus, defaultOutbound, unsolicited));
+    session = server.createSession(sessionId, new BusSink(bus, defaultOutbound, unsolicited), principal);
     consumer = bus.consumer(McpEventBus.sessionAddress(sessionId), this::onMessage);
     return consumer.completion();
   }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,10 +32,17 @@ final class HttpExample implements AutoCloseable {
 
   /** Starts {@code example} and waits (up to a minute) for the line that says where it listens. */
   static HttpExample start(String example) throws Exception {
+    return start(example, 0, List.of());
+  }
+
+  /** Starts {@code example} on {@code port} (0: a free one) with more arguments (such as the auth flags). */
+  static HttpExample start(String example, int port, List<String> arguments) throws Exception {
     Path log = Files.createTempFile("mcp-e2e-" + example + "-http-", ".log");
     log.toFile().deleteOnExit();
-    Process process = new ProcessBuilder(ExamplesJar.java(), "-jar", ExamplesJar.jar().toString(), example,
-        "--http", "0")
+    List<String> command = new ArrayList<>(List.of(ExamplesJar.java(), "-jar", ExamplesJar.jar().toString(),
+        example, "--http", String.valueOf(port)));
+    command.addAll(arguments);
+    Process process = new ProcessBuilder(command)
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();

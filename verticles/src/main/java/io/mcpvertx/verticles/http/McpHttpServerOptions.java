@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles.http;
 
+import io.mcpvertx.verticles.http.auth.McpAuthOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ public class McpHttpServerOptions {
   private List<String> allowedOrigins;
   private List<String> allowedHosts;
   private boolean cors;
+  private McpAuthOptions auth;
 
   public McpHttpServerOptions() {
     host = DEFAULT_HOST;
@@ -61,6 +63,7 @@ public class McpHttpServerOptions {
     eventRetentionMs = DEFAULT_EVENT_RETENTION_MS;
     allowedOrigins = new ArrayList<>();
     allowedHosts = new ArrayList<>();
+    auth = new McpAuthOptions();
   }
 
   public McpHttpServerOptions(McpHttpServerOptions other) {
@@ -87,6 +90,8 @@ public class McpHttpServerOptions {
     allowedOrigins = strings(json.getJsonArray("allowedOrigins"));
     allowedHosts = strings(json.getJsonArray("allowedHosts"));
     cors = json.getBoolean("cors", cors);
+    JsonObject authJson = json.getJsonObject("auth");
+    auth = authJson == null ? new McpAuthOptions() : new McpAuthOptions(authJson);
   }
 
   private static List<String> strings(JsonArray array) {
@@ -107,7 +112,8 @@ public class McpHttpServerOptions {
         .put("maxStreamsPerSession", maxStreamsPerSession).put("eventRetentionMs", eventRetentionMs)
         .put("allowedOrigins", new JsonArray(new ArrayList<>(allowedOrigins)))
         .put("allowedHosts", new JsonArray(new ArrayList<>(allowedHosts)))
-        .put("cors", cors);
+        .put("cors", cors)
+        .put("auth", auth.toJson());
   }
 
   public String getHost() {
@@ -306,6 +312,19 @@ public class McpHttpServerOptions {
    */
   public McpHttpServerOptions setCors(boolean cors) {
     this.cors = cors;
+    return this;
+  }
+
+  public McpAuthOptions getAuth() {
+    return auth;
+  }
+
+  /**
+   * OAuth 2.1 authorization of the endpoint (off by default): bearer tokens checked on every request, sessions
+   * bound to their principal, protected resource metadata served. See {@link McpAuthOptions}.
+   */
+  public McpHttpServerOptions setAuth(McpAuthOptions auth) {
+    this.auth = new McpAuthOptions(auth);
     return this;
   }
 

@@ -24,11 +24,22 @@ final class McpHttpTestClient {
   private final HttpClient http;
   private final int port;
   private final String path;
+  private final String bearer;
 
   McpHttpTestClient(HttpClient http, int port, String path) {
+    this(http, port, path, null);
+  }
+
+  private McpHttpTestClient(HttpClient http, int port, String path, String bearer) {
     this.http = http;
     this.port = port;
     this.path = path;
+    this.bearer = bearer;
+  }
+
+  /** The same client sending {@code Authorization: Bearer <token>} with every request that has none. */
+  McpHttpTestClient withBearer(String token) {
+    return new McpHttpTestClient(http, port, path, token);
   }
 
   /** An HTTP/1.1 client with room for many concurrent requests. */
@@ -75,6 +86,9 @@ final class McpHttpTestClient {
 
   /** Sends a request and reads the response as it comes. */
   Future<SseStream> open(RequestOptions options, MultiMap headers, Buffer body) {
+    if (bearer != null && !headers.contains("Authorization")) {
+      headers = MultiMap.caseInsensitiveMultiMap().addAll(headers).add("Authorization", "Bearer " + bearer);
+    }
     return http.request(options.setHeaders(headers))
         .compose(request -> body == null ? request.send() : request.send(body))
         .map(SseStream::read);

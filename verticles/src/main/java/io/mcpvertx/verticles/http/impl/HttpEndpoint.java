@@ -3,6 +3,7 @@ package io.mcpvertx.verticles.http.impl;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.Principal;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.verticles.McpEventBus;
 import io.mcpvertx.verticles.McpSessionVerticle;
@@ -43,6 +44,8 @@ final class HttpEndpoint {
   private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
   private final AtomicInteger reserved = new AtomicInteger();
   private long sweeper = -1;
+  /** Set once by {@link #startAuth()}, before any HTTP verticle is deployed; null when auth is off. */
+  private volatile AuthGate auth;
 
   HttpEndpoint(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
     this.vertx = vertx;
@@ -51,6 +54,32 @@ final class HttpEndpoint {
     this.events = events;
     this.codec = server.codec();
     this.guard = new RequestGuard(options);
+  }
+
+  /**
+   * Readies authorization when it is on: discovery and keys, before anything is served. Fails, and nothing is
+   * served, when the authorization server cannot be reached or configured.
+   */
+  Future<Void> startAuth() {
+    if (!options.getAuth().isEnabled() || auth != null) {
+      return Future.succeededFuture();
+    }
+    return AuthGate.start(vertx, options.getAuth()).map(gate -> {
+      auth = gate;
+      return null;
+    });
+  }
+
+  /** The authorization gate, or null when auth is off. */
+  AuthGate auth() {
+    return auth;
+  }
+
+  void stopAuth() {
+    AuthGate gate = auth;
+    if (gate != null) {
+      gate.close();
+    }
   }
 
   /** Starts expiring idle sessions; called once, from the first verticle's context. */
@@ -81,18 +110,20 @@ final class HttpEndpoint {
    * full. The reservation is taken before anything is allocated, so a flood of initializes costs nothing past the
    * limit.
    */
-  Future<HttpSession> createSession() {
+  Future<HttpSession> createSession(Principal principal) {
     if (reserved.incrementAndGet() > options.getMaxSessions()) {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
-    HttpSession session = new HttpSession(randomId(24), "g" + randomId(6), System.currentTimeMillis());
+    HttpSession session = new HttpSession(randomId(24), principal == null ? null : principal.key(),
+        "g" + randomId(6), System.currentTimeMillis());
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
         m -> onUnsolicited(session, m.body()));
     mailboxes.put(session.id, mailbox);
     sessions.put(session.id, session);
     return mailbox.completion()
-        .compose(v -> vertx.deployVerticle(new McpSessionVerticle(server, session.id, session.mailboxAddress())))
+        .compose(v -> vertx.deployVerticle(new McpSessionVerticle(server, session.id, session.mailboxAddress(),
+            principal)))
         .map(deploymentId -> {
           session.deploymentId = deploymentId;
           if (session.closed.get()) {

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class HttpSession {
 
   final String id;
+  /** The key of the principal that created the session ({@link io.mcpvertx.server.Principal#key()}); null without auth. */
+  final String owner;
   /** The stream id of the session's standalone GET stream in the event store. */
   final String standaloneStream;
   final long createdAt;
@@ -29,11 +31,20 @@ final class HttpSession {
   /** Streams to end when the session closes; each closer moves to its own context. */
   final Map<Object, Runnable> closers = new ConcurrentHashMap<>();
 
-  HttpSession(String id, String standaloneStream, long now) {
+  HttpSession(String id, String owner, String standaloneStream, long now) {
     this.id = id;
+    this.owner = owner;
     this.standaloneStream = standaloneStream;
     this.createdAt = now;
     this.lastAccess = now;
+  }
+
+  /**
+   * Whether a request by {@code principal} may use the session: only its owner's, identified by issuer and subject,
+   * so a refreshed token of the same caller keeps working and nobody else's does. Without auth both are null.
+   */
+  boolean ownedBy(io.mcpvertx.server.Principal principal) {
+    return java.util.Objects.equals(owner, principal == null ? null : principal.key());
   }
 
   void touch() {

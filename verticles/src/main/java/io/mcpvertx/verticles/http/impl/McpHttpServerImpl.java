@@ -44,7 +44,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
     }
     int bind = port;
     McpHttpVerticle first = new McpHttpVerticle(endpoint, bind);
-    Future<Void> started = vertx.deployVerticle(first).map(id -> {
+    Future<Void> started = endpoint.startAuth().compose(v -> vertx.deployVerticle(first)).map(id -> {
       deployments.add(id);
       actualPort = first.actualPort();
       vertx.runOnContext(v -> endpoint.startSweeper());
@@ -73,6 +73,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
   @Override
   public Future<Void> close() {
     endpoint.stopSweeper();
+    endpoint.stopAuth();
     List<Future<Void>> undeploys = new ArrayList<>();
     for (String id : deployments) {
       undeploys.add(vertx.undeploy(id));

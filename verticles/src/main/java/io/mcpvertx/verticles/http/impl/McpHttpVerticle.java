@@ -8,11 +8,13 @@ import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.Principal;
 import io.mcpvertx.spi.UnknownEventException;
 import io.mcpvertx.verticles.McpEventBus;
 import io.mcpvertx.verticles.SessionBatch;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -80,6 +82,7 @@ final class McpHttpVerticle extends VerticleBase {
     router = vertx.eventBus().consumer(routerAddress, this::route);
     String path = options.getPath();
     Router web = Router.router(vertx);
+    List<Handler<RoutingContext>> front = new ArrayList<>();
     if (options.isCors()) {
       CorsHandler cors = CorsHandler.create();
       if (options.getAllowedOrigins().isEmpty()) {
@@ -87,13 +90,20 @@ final class McpHttpVerticle extends VerticleBase {
       } else {
         cors.addOrigins(options.getAllowedOrigins());
       }
-      web.route(path).handler(cors
+      front.add(cors
           .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.DELETE, HttpMethod.OPTIONS))
           .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", SESSION_HEADER, VERSION_HEADER,
               "Last-Event-ID", "Mcp-Method", "Mcp-Name"))
           .exposedHeaders(Set.of(SESSION_HEADER, "WWW-Authenticate")));
     }
-    web.route(path).handler(this::guard);
+    front.add(this::guard);
+    front.forEach(handler -> web.route(path).handler(handler));
+    AuthGate auth = endpoint.auth();
+    if (auth != null) {
+      // Every method is authenticated, before anything else is read (the body included).
+      web.route(path).handler(auth::authenticate);
+      auth.installMetadataRoutes(web, front);
+    }
     web.post(path).handler(BodyHandler.create(false).setBodyLimit(options.getMaxBodyBytes())).handler(this::post);
     web.get(path).handler(this::get);
     web.delete(path).handler(this::delete);
@@ -155,6 +165,14 @@ final class McpHttpVerticle extends VerticleBase {
       HttpErrors.reject(rc.response(), 404, "Session not found");
       return null;
     }
+    Principal principal = AuthGate.principal(rc);
+    if (!session.ownedBy(principal)) {
+      // Answered as an unknown session: whether another caller's session exists is none of this caller's business.
+      LOG.log(Level.WARNING, () -> "Refused " + (principal == null ? "an anonymous caller" : principal.key())
+          + " the session of another principal");
+      HttpErrors.reject(rc.response(), 404, "Session not found");
+      return null;
+    }
     String version = rc.request().getHeader(VERSION_HEADER);
     // A session speaks a session revision; 2026-07-28 has no sessions.
     if (version != null && ProtocolVersion.fromId(version).filter(v -> !v.supports(ProtocolFeature.STATELESS))
@@ -186,8 +204,12 @@ final class McpHttpVerticle extends VerticleBase {
       HttpErrors.reject(response, 400, invalid.response().id(), invalid.response().error());
       return;
     }
+    AuthGate auth = endpoint.auth();
+    if (auth != null && !auth.permits(rc, decoded)) {
+      return;
+    }
     if (StatelessHttp.isStateless(request, decoded)) {
-      stateless.post(request, response, decoded);
+      stateless.post(request, response, decoded, AuthGate.principal(rc));
       return;
     }
     if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
@@ -222,7 +244,7 @@ final class McpHttpVerticle extends VerticleBase {
           "Invalid Request: initialize must not carry " + SESSION_HEADER);
       return;
     }
-    endpoint.createSession().onComplete(ar -> {
+    endpoint.createSession(AuthGate.principal(rc)).onComplete(ar -> {
       if (ar.failed()) {
         if (ar.cause() instanceof HttpEndpoint.SessionLimitException) {
           response.putHeader("Retry-After", "5");

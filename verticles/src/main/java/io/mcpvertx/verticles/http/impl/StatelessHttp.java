@@ -7,6 +7,7 @@ import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.verticles.http.ResponseMode;
 import io.vertx.core.http.HttpServerRequest;
@@ -63,7 +64,8 @@ final class StatelessHttp {
             .orElse(false);
   }
 
-  void post(HttpServerRequest request, HttpServerResponse response, Decoded decoded) {
+  /** Serves a POST of the stateless generation for {@code principal} (null without auth). */
+  void post(HttpServerRequest request, HttpServerResponse response, Decoded decoded, Principal principal) {
     if (decoded instanceof Decoded.Batch) {
       HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: protocol version 2026-07-28 has no JSON-RPC batches");
@@ -81,13 +83,13 @@ final class StatelessHttp {
       return;
     }
     if (StatelessServer.isListen(call)) {
-      listen(call, response);
+      listen(call, principal, response);
       return;
     }
-    serve(call, response);
+    serve(call, principal, response);
   }
 
-  private void serve(JsonRpcRequest call, HttpServerResponse response) {
+  private void serve(JsonRpcRequest call, Principal principal, HttpServerResponse response) {
     SseWriter[] sse = new SseWriter[1];
     boolean sseOnly = endpoint.options.getResponseMode() == ResponseMode.SSE;
     Consumer<JsonRpcMessage> write = message -> {
@@ -98,7 +100,7 @@ final class StatelessHttp {
       sse[0].event(null, endpoint.codec.encode(message));
     };
     MessageSink sink = write::accept;
-    StatelessServer.Call served = engine.serve(call, null, sink);
+    StatelessServer.Call served = engine.serve(call, principal, sink);
     response.closeHandler(v -> served.cancel("The client closed the request's stream"));
     served.response().onSuccess(answer -> {
       if (response.closed() || response.ended()) {
@@ -115,11 +117,11 @@ final class StatelessHttp {
     });
   }
 
-  private void listen(JsonRpcRequest call, HttpServerResponse response) {
+  private void listen(JsonRpcRequest call, Principal principal, HttpServerResponse response) {
     SseWriter sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
     sse.start();
     listeners.add(sse);
-    StatelessServer.Subscription subscription = engine.listen(call, message -> {
+    StatelessServer.Subscription subscription = engine.listen(call, principal, message -> {
       sse.event(null, endpoint.codec.encode(message));
       if (!sse.isOpen()) {
         response.reset();

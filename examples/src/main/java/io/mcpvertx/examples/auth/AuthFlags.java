@@ -1,0 +1,126 @@
+package io.mcpvertx.examples.auth;
+
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.verticles.http.auth.AuthMode;
+import io.mcpvertx.verticles.http.auth.McpAuthOptions;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Authorization of an example served over HTTP, from command-line flags (which win) and environment variables.
+ * Without an issuer, authorization is off. The client secret is read from the environment only, so it never shows
+ * in a process list.
+ *
+ * <pre>
+ * --auth-issuer URL            MCP_AUTH_ISSUER         turns authorization on
+ * --auth-mode jwt|introspection MCP_AUTH_MODE          jwt unless given
+ * --auth-resource URL          MCP_AUTH_RESOURCE       the audience; default http://127.0.0.1:PORT/mcp
+ * --auth-scopes "a b"          MCP_AUTH_SCOPES         scopes every request needs
+ * --auth-method-scope M=a,b    (repeatable)            scopes a JSON-RPC method needs
+ * --auth-tool-scope T=a,b      (repeatable)            scopes a tool needs
+ * --auth-client-id ID          MCP_AUTH_CLIENT_ID      for introspection
+ *                              MCP_AUTH_CLIENT_SECRET  for introspection
+ * --auth-as-metadata           MCP_AUTH_AS_METADATA    mirror the authorization server's metadata (2025-03-26)
+ * </pre>
+ */
+public final class AuthFlags {
+
+  private final List<String> methodScopes = new ArrayList<>();
+  private final List<String> toolScopes = new ArrayList<>();
+  private String issuer;
+  private String mode;
+  private String resource;
+  private String scopes;
+  private String clientId;
+  private boolean asMetadata;
+
+  /**
+   * Takes the flag at {@code args[i]} if it is one of ours; returns the index of the last argument used, or -1
+   * when it is not an auth flag.
+   */
+  public int take(String[] args, int i) {
+    String flag = args[i];
+    if (flag.equals("--auth-as-metadata")) {
+      asMetadata = true;
+      return i;
+    }
+    if (!flag.startsWith("--auth-")) {
+      return -1;
+    }
+    if (i + 1 >= args.length) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    String value = args[i + 1];
+    switch (flag) {
+      case "--auth-issuer" -> issuer = value;
+      case "--auth-mode" -> mode = value;
+      case "--auth-resource" -> resource = value;
+      case "--auth-scopes" -> scopes = value;
+      case "--auth-method-scope" -> methodScopes.add(value);
+      case "--auth-tool-scope" -> toolScopes.add(value);
+      case "--auth-client-id" -> clientId = value;
+      default -> throw new IllegalArgumentException("unknown flag " + flag);
+    }
+    return i + 1;
+  }
+
+  /** The options for a server on {@code port}: off unless an issuer was given by flag or environment. */
+  public McpAuthOptions options(Map<String, String> env, int port) {
+    String iss = or(issuer, env.get("MCP_AUTH_ISSUER"));
+    if (iss == null) {
+      return new McpAuthOptions();
+    }
+    String res = or(resource, env.get("MCP_AUTH_RESOURCE"));
+    if (res == null) {
+      if (port == 0) {
+        throw new IllegalArgumentException("--auth-resource is needed with a random port");
+      }
+      res = "http://127.0.0.1:" + port + "/mcp";
+    }
+    McpAuthOptions options = new McpAuthOptions()
+        .setMode(AuthMode.valueOf(or(or(mode, env.get("MCP_AUTH_MODE")), "jwt").toUpperCase(Locale.ROOT)))
+        .setIssuer(iss)
+        .setResource(res)
+        .setClientId(or(clientId, env.get("MCP_AUTH_CLIENT_ID")))
+        .setClientSecret(env.get("MCP_AUTH_CLIENT_SECRET"))
+        .setServeAuthorizationServerMetadata(asMetadata || "true".equals(env.get("MCP_AUTH_AS_METADATA")));
+    String required = or(scopes, env.get("MCP_AUTH_SCOPES"));
+    if (required != null && !required.isBlank()) {
+      options.setRequiredScopes(Arrays.asList(required.trim().split("\\s+")));
+    }
+    methodScopes.forEach(entry -> options.addMethodScopes(key(entry), values(entry)));
+    toolScopes.forEach(entry -> options.addToolScopes(key(entry), values(entry)));
+    return options;
+  }
+
+  /** Adds {@code whoami}, which answers with the caller's principal: what every handler sees in its context. */
+  public static McpServer addWhoAmI(McpServer server) {
+    return server.tool(Tool.builder("whoami").description("Names the authenticated caller and its scopes").build(),
+        (args, ctx) -> Future.succeededFuture(ToolResult.text(ctx.principal()
+            .map(p -> p.issuer() + " " + p.subject() + " " + String.join(" ", new TreeSet<>(p.scopes())))
+            .orElse("anonymous"))));
+  }
+
+  private static String key(String entry) {
+    int eq = entry.indexOf('=');
+    if (eq <= 0) {
+      throw new IllegalArgumentException("expected NAME=SCOPE[,SCOPE]: " + entry);
+    }
+    return entry.substring(0, eq);
+  }
+
+  private static List<String> values(String entry) {
+    return Arrays.asList(entry.substring(entry.indexOf('=') + 1).split(","));
+  }
+
+  private static String or(String first, String second) {
+    return first != null ? first : second;
+  }
+}
