@@ -309,6 +309,24 @@ const checks = {
     await disconnect(session);
   },
 
+  // Two questions open at once: both come on the tasks/result stream, and the answers reach the right question.
+  async twoQuestionsDuringATask() {
+    const names = { 'First question': 'one', 'Second question': 'two' };
+    const session = await connect('mcp-vertx-e2e-tasks-two-questions', {
+      onElicit: (params) => ({ action: 'accept', content: { name: names[params.message] } }),
+    });
+    const messages = await stream(session.client, 'multi_input', {});
+    const shape = kinds(messages).join(' ');
+    assert.match(shape, /^taskCreated (taskStatus:working )*taskStatus:input_required result$/, shape);
+    const { taskId } = messages[0].task;
+    assert.deepEqual(texts(messages.at(-1).result), ['Answers: one, two']);
+    assert.deepEqual(session.elicitations.map((e) => e.message).sort(), ['First question', 'Second question']);
+    assert.ok(session.elicitations.every((e) => relatedTaskId(e) === taskId), JSON.stringify(session.elicitations));
+    const carriers = session.posts.filter((p) => p.body.includes('"elicitation/create"'));
+    assert.deepEqual(carriers.map((p) => p.method), ['tasks/result']);
+    await disconnect(session);
+  },
+
   // tasks/cancel moves a working task to cancelled, for good, and releases a tasks/result waiting on it; a
   // terminal task cannot be cancelled again (-32602).
   async cancel() {

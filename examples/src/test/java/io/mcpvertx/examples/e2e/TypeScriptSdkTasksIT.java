@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Timeout;
  * The official TypeScript SDK client's experimental tasks API ({@code client.experimental.tasks}) against the
  * packaged conformance example over Streamable HTTP, on the 2025-11-25 task wire: task-augmented calls followed
  * with {@code callToolStream}, {@code tasks/get}, {@code tasks/list} and {@code tasks/result}; a task failed by
- * an {@code isError} result and one failed by a JSON-RPC error; an elicitation delivered on the
- * {@code tasks/result} stream; {@code tasks/cancel}. The script is {@code e2e/tasks-client.mjs}.
+ * an {@code isError} result and one failed by a JSON-RPC error; elicitations (one, then two at once) delivered
+ * on the {@code tasks/result} stream; {@code tasks/cancel}. The script is {@code e2e/tasks-client.mjs}.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TypeScriptSdkTasksIT {
