@@ -21,9 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
@@ -43,6 +45,8 @@ public abstract class TaskStoreContract {
   private static final long PATIENCE_MS = 10_000;
   /** A TTL short enough to wait for. */
   private static final long SHORT_TTL_MS = 300;
+  /** How many times a race is run, for the rare interleaving to show. */
+  private static final int RACES = 200;
 
   protected static final Set<TaskStatus> ACTIVE = EnumSet.of(TaskStatus.WORKING, TaskStatus.INPUT_REQUIRED);
   protected static final Set<TaskStatus> ANY = EnumSet.allOf(TaskStatus.class);
@@ -237,16 +241,13 @@ public abstract class TaskStoreContract {
   void aCompletionRacingACancellationSettlesOnExactlyOne() {
     TaskStore store = store();
     String owner = owner();
-    Context completer = vertx().getOrCreateContext();
-    Context canceller = vertx().getOrCreateContext();
-    for (int i = 0; i < 100; i++) {
+    for (int i = 0; i < RACES; i++) {
       String id = create(store, owner).taskId();
-      Future<TaskUpdate> completion = on(completer,
-          () -> store.complete(id, TaskStatus.COMPLETED, RESULT, null, null));
-      Future<TaskUpdate> cancellation = on(canceller,
-          () -> store.transition(id, ACTIVE, TaskStatus.CANCELLED, "Cancelled"));
-      TaskUpdate completed = await(completion);
-      TaskUpdate cancelled = await(cancellation);
+      List<Future<TaskUpdate>> outcomes = together(List.of(
+          () -> store.complete(id, TaskStatus.COMPLETED, RESULT, null, null),
+          () -> store.transition(id, ACTIVE, TaskStatus.CANCELLED, "Cancelled")));
+      TaskUpdate completed = await(outcomes.get(0));
+      TaskUpdate cancelled = await(outcomes.get(1));
       assertTrue(completed.applied() ^ cancelled.applied(), "exactly one applies, round " + i);
       TaskRecord settled = await(store.get(id));
       TaskStatus winner = completed.applied() ? TaskStatus.COMPLETED : TaskStatus.CANCELLED;
@@ -407,16 +408,15 @@ public abstract class TaskStoreContract {
   void concurrentAnswersToOneKeyTakeOne() {
     TaskStore store = store();
     String owner = owner();
-    Context first = vertx().getOrCreateContext();
-    Context second = vertx().getOrCreateContext();
-    for (int i = 0; i < 50; i++) {
+    for (int i = 0; i < RACES; i++) {
       String id = create(store, owner).taskId();
       await(store.requestInput(id, Map.of("k", request("Name?")), null));
-      Future<TaskUpdate> a = on(first, () -> store.respond(id, Map.of("k", answer("a"))));
-      Future<TaskUpdate> b = on(second, () -> store.respond(id, Map.of("k", answer("b"))));
-      boolean aTook = await(a).applied();
-      assertTrue(aTook ^ await(b).applied(), "exactly one answer is taken, round " + i);
-      assertEquals(Map.of("k", answer(aTook ? "a" : "b")), await(store.get(id)).inputResponses());
+      List<Future<TaskUpdate>> outcomes = together(List.of(
+          () -> store.respond(id, Map.of("k", answer("a"))),
+          () -> store.respond(id, Map.of("k", answer("b")))));
+      boolean firstTaken = await(outcomes.get(0)).applied();
+      assertTrue(firstTaken ^ await(outcomes.get(1)).applied(), "exactly one answer is taken, round " + i);
+      assertEquals(Map.of("k", answer(firstTaken ? "a" : "b")), await(store.get(id)).inputResponses());
     }
   }
 
@@ -596,22 +596,23 @@ public abstract class TaskStoreContract {
   @Test
   void concurrentCreatesStayWithinTheLimit() {
     TaskStore store = store();
-    String owner = owner();
-    List<Future<TaskRecord>> creates = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      NewTask task = new NewTask(TaskIds.generate(), owner, null, null, null, 3);
-      creates.add(on(vertx().getOrCreateContext(), () -> store.create(task)));
-    }
-    int created = 0;
-    for (Future<TaskRecord> create : creates) {
-      Throwable failure = outcome(create);
-      if (failure == null) {
-        created++;
-      } else {
-        assertEquals(Reason.LIMIT_EXCEEDED, reason(failure));
+    for (int round = 0; round < 20; round++) {
+      String owner = owner();
+      List<Supplier<Future<TaskRecord>>> creates = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        creates.add(() -> store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)));
       }
+      int created = 0;
+      for (Future<TaskRecord> create : together(creates)) {
+        Throwable failure = outcome(create);
+        if (failure == null) {
+          created++;
+        } else {
+          assertEquals(Reason.LIMIT_EXCEEDED, reason(failure));
+        }
+      }
+      assertEquals(3, created, "round " + round);
     }
-    assertEquals(3, created);
   }
 
   // --- timestamps ---
@@ -644,52 +645,51 @@ public abstract class TaskStoreContract {
   @Test
   void listenersHearStatusChangesOnTheirOwnContext() {
     TaskStore store = store();
-    Recorder recorder = new Recorder(store, vertx().getOrCreateContext());
-    String id = create(store, owner()).taskId();
-    await(store.transition(id, ACTIVE, TaskStatus.INPUT_REQUIRED, null));
-    recorder.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
-    await(store.transition(id, ACTIVE, TaskStatus.WORKING, null));
-    recorder.expect(id, Kind.STATUS, TaskStatus.WORKING);
-    await(store.complete(id, TaskStatus.COMPLETED, RESULT, null, null));
-    recorder.expect(id, Kind.STATUS, TaskStatus.COMPLETED);
-    recorder.assertOnItsContext();
-    await(recorder.registration.unregister());
+    try (Recorder recorder = new Recorder(store, vertx().getOrCreateContext())) {
+      String id = create(store, owner()).taskId();
+      await(store.transition(id, ACTIVE, TaskStatus.INPUT_REQUIRED, null));
+      recorder.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
+      await(store.transition(id, ACTIVE, TaskStatus.WORKING, null));
+      recorder.expect(id, Kind.STATUS, TaskStatus.WORKING);
+      await(store.complete(id, TaskStatus.COMPLETED, RESULT, null, null));
+      recorder.expect(id, Kind.STATUS, TaskStatus.COMPLETED);
+      recorder.assertOnItsContext();
+    }
   }
 
   @Test
   void listenersHearInputRequestsAndResponses() {
     TaskStore store = store();
-    Recorder recorder = new Recorder(store, vertx().getOrCreateContext());
-    String id = create(store, owner()).taskId();
-    await(store.requestInput(id, Map.of("name", request("Name?"), "age", request("Age?")), null));
-    recorder.expect(id, Kind.INPUT_REQUESTED, TaskStatus.INPUT_REQUIRED);
-    recorder.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
-    await(store.respond(id, Map.of("name", answer("Ada"))));
-    recorder.expect(id, Kind.INPUT_RESPONDED, TaskStatus.INPUT_REQUIRED);
-    await(store.respond(id, Map.of("age", answer("36"))));
-    recorder.expect(id, Kind.INPUT_RESPONDED, TaskStatus.WORKING);
-    recorder.expect(id, Kind.STATUS, TaskStatus.WORKING);
-    await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
-    recorder.expect(id, Kind.STATUS, TaskStatus.CANCELLED);
-    recorder.assertOnItsContext();
-    await(recorder.registration.unregister());
+    try (Recorder recorder = new Recorder(store, vertx().getOrCreateContext())) {
+      String id = create(store, owner()).taskId();
+      await(store.requestInput(id, Map.of("name", request("Name?"), "age", request("Age?")), null));
+      recorder.expect(id, Kind.INPUT_REQUESTED, TaskStatus.INPUT_REQUIRED);
+      recorder.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
+      await(store.respond(id, Map.of("name", answer("Ada"))));
+      recorder.expect(id, Kind.INPUT_RESPONDED, TaskStatus.INPUT_REQUIRED);
+      await(store.respond(id, Map.of("age", answer("36"))));
+      recorder.expect(id, Kind.INPUT_RESPONDED, TaskStatus.WORKING);
+      recorder.expect(id, Kind.STATUS, TaskStatus.WORKING);
+      await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
+      recorder.expect(id, Kind.STATUS, TaskStatus.CANCELLED);
+      recorder.assertOnItsContext();
+    }
   }
 
   @Test
   void anUnregisteredListenerHearsNothingMore() {
     TaskStore store = store();
     Context context = vertx().getOrCreateContext();
-    Recorder gone = new Recorder(store, context);
-    Recorder staying = new Recorder(store, context);
-    String id = create(store, owner()).taskId();
-    await(gone.registration.unregister());
-    await(store.transition(id, ACTIVE, TaskStatus.INPUT_REQUIRED, null));
-    staying.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
-    // A second change, heard by the listener that stayed, gives anything still in flight time to arrive.
-    await(store.transition(id, ACTIVE, TaskStatus.WORKING, null));
-    staying.expect(id, Kind.STATUS, TaskStatus.WORKING);
-    assertTrue(gone.heard(id).isEmpty(), "heard after unregistering: " + gone.heard(id));
-    await(staying.registration.unregister());
+    try (Recorder gone = new Recorder(store, context); Recorder staying = new Recorder(store, context)) {
+      String id = create(store, owner()).taskId();
+      gone.close();
+      await(store.transition(id, ACTIVE, TaskStatus.INPUT_REQUIRED, null));
+      staying.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
+      // A second change, heard by the listener that stayed, gives anything still in flight time to arrive.
+      await(store.transition(id, ACTIVE, TaskStatus.WORKING, null));
+      staying.expect(id, Kind.STATUS, TaskStatus.WORKING);
+      assertTrue(gone.heard(id).isEmpty(), "heard after unregistering: " + gone.heard(id));
+    }
   }
 
   // --- helpers for this suite and for implementations' own tests ---
@@ -738,11 +738,46 @@ public abstract class TaskStoreContract {
     return assertInstanceOf(TaskStoreException.class, failure).reason();
   }
 
-  /** Runs a call on a context and yields its outcome, so calls can be made from several event loops at once. */
+  /** Runs a call on a context and yields its outcome. */
   protected static <T> Future<T> on(Context context, Supplier<Future<T>> call) {
     Promise<T> promise = Promise.promise();
     context.runOnContext(v -> call.get().onComplete(promise));
     return promise.future();
+  }
+
+  /**
+   * Makes the calls on as many threads, released together from a spin so that they overlap as closely as the
+   * machine allows, and yields their outcomes in the order of the calls.
+   */
+  protected static <T> List<Future<T>> together(List<Supplier<Future<T>>> calls) {
+    CountDownLatch ready = new CountDownLatch(calls.size());
+    AtomicBoolean go = new AtomicBoolean();
+    List<Future<T>> outcomes = new ArrayList<>();
+    for (Supplier<Future<T>> call : calls) {
+      Promise<T> promise = Promise.promise();
+      outcomes.add(promise.future());
+      Thread caller = new Thread(() -> {
+        ready.countDown();
+        while (!go.get()) {
+          Thread.onSpinWait();
+        }
+        try {
+          call.get().onComplete(promise);
+        } catch (RuntimeException e) {
+          promise.fail(e);
+        }
+      }, "task-store-contract-race");
+      caller.setDaemon(true);
+      caller.start();
+    }
+    try {
+      assertTrue(ready.await(PATIENCE_MS, TimeUnit.MILLISECONDS), "the callers started");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+    go.set(true);
+    return outcomes;
   }
 
   protected static <T> T await(Future<T> future) {
@@ -806,13 +841,14 @@ public abstract class TaskStoreContract {
    * A listener registered on a given context that records what it hears, and whether it heard it on that
    * context. Changes to tasks of other tests and {@link Kind#RESYNC} are allowed and ignored.
    */
-  protected final class Recorder {
+  protected final class Recorder implements AutoCloseable {
 
     private final BlockingQueue<TaskChange> incoming = new LinkedBlockingQueue<>();
     private final List<TaskChange> heard = new ArrayList<>();
     private final List<String> wrongContexts = new ArrayList<>();
     private final Context context;
-    public final TaskStore.Registration registration;
+    private final TaskStore.Registration registration;
+    private boolean closed;
 
     public Recorder(TaskStore store, Context context) {
       this.context = context;
@@ -852,6 +888,15 @@ public abstract class TaskStoreContract {
     public List<TaskChange> heard(String taskId) {
       incoming.drainTo(heard);
       return heard.stream().filter(change -> taskId.equals(change.taskId())).toList();
+    }
+
+    /** Unregisters the listener, once. */
+    @Override
+    public void close() {
+      if (!closed) {
+        closed = true;
+        await(registration.unregister());
+      }
     }
 
     public void assertOnItsContext() {

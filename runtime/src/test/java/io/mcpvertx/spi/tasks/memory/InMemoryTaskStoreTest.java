@@ -151,14 +151,14 @@ class InMemoryTaskStoreTest extends TaskStoreContract {
 
   @Test
   void changesThatDoNotApplyAreNotAnnounced() {
-    Recorder recorder = new Recorder(store, vertx.getOrCreateContext());
-    String id = create(store, owner()).taskId();
-    await(store.transition(id, Set.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null));
-    await(store.respond(id, Map.of("never", answer("x"))));
-    await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
-    recorder.expect(id, TaskChange.Kind.STATUS, TaskStatus.CANCELLED);
-    // The store queues a task's announcements in order, so anything before the cancellation has arrived.
-    assertTrue(recorder.heard(id).isEmpty(), "heard " + recorder.heard(id));
-    await(recorder.registration.unregister());
+    try (Recorder recorder = new Recorder(store, vertx.getOrCreateContext())) {
+      String id = create(store, owner()).taskId();
+      await(store.transition(id, Set.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null));
+      await(store.respond(id, Map.of("never", answer("x"))));
+      await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
+      recorder.expect(id, TaskChange.Kind.STATUS, TaskStatus.CANCELLED);
+      // The store queues a task's announcements in order, so anything before the cancellation has arrived.
+      assertTrue(recorder.heard(id).isEmpty(), "heard " + recorder.heard(id));
+    }
   }
 }
