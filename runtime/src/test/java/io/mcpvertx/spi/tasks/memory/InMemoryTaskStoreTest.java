@@ -1,5 +1,12 @@
 package io.mcpvertx.spi.tasks.memory;
 
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.eventually;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskChange;
+import io.mcpvertx.spi.tasks.TaskChangeRecorder;
 import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
@@ -50,12 +58,12 @@ class InMemoryTaskStoreTest extends TaskStoreContract {
   }
 
   @Override
-  protected TaskStore store() {
+  public TaskStore store() {
     return store;
   }
 
   @Override
-  protected Vertx vertx() {
+  public Vertx vertx() {
     return vertx;
   }
 
@@ -151,7 +159,7 @@ class InMemoryTaskStoreTest extends TaskStoreContract {
 
   @Test
   void changesThatDoNotApplyAreNotAnnounced() {
-    try (Recorder recorder = new Recorder(store, vertx.getOrCreateContext())) {
+    try (TaskChangeRecorder recorder = new TaskChangeRecorder(store, vertx.getOrCreateContext())) {
       String id = create(store, owner()).taskId();
       await(store.transition(id, Set.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null));
       await(store.respond(id, Map.of("never", answer("x"))));
