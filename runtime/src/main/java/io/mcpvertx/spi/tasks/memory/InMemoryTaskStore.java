@@ -8,7 +8,6 @@ import io.mcpvertx.spi.tasks.TaskStatus;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreException;
 import io.mcpvertx.spi.tasks.TaskUpdate;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -25,7 +24,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -56,9 +54,9 @@ public final class InMemoryTaskStore implements TaskStore {
   private final Map<String, Slot> tasks = new ConcurrentHashMap<>();
   private final Map<String, OwnerTasks> owners = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<Expiry, Slot> expiries = new ConcurrentSkipListMap<>();
-  private final List<Listener> listeners = new CopyOnWriteArrayList<>();
   private final AtomicLong sequences = new AtomicLong();
   private final ListCursors cursors = new ListCursors();
+  private final ChangeListeners listeners;
   private volatile long purgeTimer = -1;
 
   /** A task and what the store remembers beside its record; all but {@code record} guarded by its owner. */
@@ -89,17 +87,6 @@ public final class InMemoryTaskStore implements TaskStore {
     }
   }
 
-  private static final class Listener {
-    final Context context;
-    final Handler<TaskChange> handler;
-    volatile boolean active = true;
-
-    Listener(Context context, Handler<TaskChange> handler) {
-      this.context = context;
-      this.handler = handler;
-    }
-  }
-
   /** A conditional change: the record after it, or null when it does not apply. May refuse by throwing. */
   @FunctionalInterface
   private interface Change {
@@ -109,6 +96,7 @@ public final class InMemoryTaskStore implements TaskStore {
   private InMemoryTaskStore(Vertx vertx, LongSupplier clock) {
     this.vertx = vertx;
     this.clock = clock;
+    this.listeners = new ChangeListeners(vertx);
   }
 
   /** A store that purges expired tasks every {@link #DEFAULT_PURGE_INTERVAL_MS}. */
@@ -297,15 +285,7 @@ public final class InMemoryTaskStore implements TaskStore {
 
   @Override
   public Future<Registration> listen(Handler<TaskChange> handler) {
-    Objects.requireNonNull(handler, "handler");
-    Context context = Vertx.currentContext();
-    Listener listener = new Listener(context != null ? context : vertx.getOrCreateContext(), handler);
-    listeners.add(listener);
-    return Future.succeededFuture(() -> {
-      listener.active = false;
-      listeners.remove(listener);
-      return Future.succeededFuture();
-    });
+    return listeners.add(handler);
   }
 
   @Override
@@ -362,9 +342,9 @@ public final class InMemoryTaskStore implements TaskStore {
         if (!current.status().isTerminal() && next.status().isTerminal()) {
           own.active--;
         }
-        announce(new TaskChange(kind, taskId, next.status()));
+        listeners.announce(new TaskChange(kind, taskId, next.status()));
         if (kind != TaskChange.Kind.STATUS && next.status() != current.status()) {
-          announce(new TaskChange(TaskChange.Kind.STATUS, taskId, next.status()));
+          listeners.announce(new TaskChange(TaskChange.Kind.STATUS, taskId, next.status()));
         }
         outcome[0] = new TaskUpdate(true, next);
         return own;
@@ -374,16 +354,6 @@ public final class InMemoryTaskStore implements TaskStore {
     }
     TaskRecord task = outcome[0].task();
     return Future.succeededFuture(task == null ? outcome[0] : new TaskUpdate(outcome[0].applied(), copy(task)));
-  }
-
-  private void announce(TaskChange change) {
-    for (Listener listener : listeners) {
-      listener.context.runOnContext(v -> {
-        if (listener.active) {
-          listener.handler.handle(change);
-        }
-      });
-    }
   }
 
   /** Drops the owner's expired tasks; called under the owner's lock. */

@@ -6,6 +6,7 @@ import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.eventually;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.on;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -167,6 +168,18 @@ class InMemoryTaskStoreTest extends TaskStoreContract {
       recorder.expect(id, TaskChange.Kind.STATUS, TaskStatus.CANCELLED);
       // The store queues a task's announcements in order, so anything before the cancellation has arrived.
       assertTrue(recorder.heard(id).isEmpty(), "heard " + recorder.heard(id));
+    }
+  }
+
+  @Test
+  void aListenerWhoseEventLoopIsGoneDoesNotHoldUpChanges() {
+    Vertx gone = Vertx.vertx();
+    Context context = gone.getOrCreateContext();
+    await(on(context, () -> store.listen(change -> { })));
+    await(gone.close());
+    String id = create(store, owner()).taskId();
+    for (int i = 0; i < 2; i++) {
+      assertTrue(await(store.transition(id, ACTIVE, TaskStatus.WORKING, "Busy " + i)).applied());
     }
   }
 }
