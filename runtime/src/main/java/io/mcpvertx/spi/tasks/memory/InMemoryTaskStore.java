@@ -42,7 +42,9 @@ import java.util.function.LongSupplier;
  * capping the TTL they ask for. Because Vert.x cancels a verticle's timers when it is undeployed, create the
  * store outside any verticle, or in one that lives as long as the store's users.
  *
- * <p>Records go in and out as copies, so callers may change the JSON they passed or received.
+ * <p>Records go in and out as copies, so callers may change the JSON they passed or received. Arguments the SPI
+ * rules out (a completion that does not settle, an empty set of input requests, a page limit below 1) throw
+ * {@link IllegalArgumentException} at once rather than fail the future: they are the caller's bugs, not outcomes.
  */
 public final class InMemoryTaskStore implements TaskStore {
 
@@ -261,7 +263,8 @@ public final class InMemoryTaskStore implements TaskStore {
     }
     long start = after;
     List<TaskRecord> page = new ArrayList<>();
-    String[] nextCursor = new String[1];
+    // Where the next page starts, when there is one: the position of the last task on this page.
+    long[] next = {-1};
     owners.computeIfPresent(owner, (key, own) -> {
       long now = clock.getAsLong();
       long last = start;
@@ -271,7 +274,7 @@ public final class InMemoryTaskStore implements TaskStore {
           continue;
         }
         if (page.size() == limit) {
-          nextCursor[0] = cursors.issue(owner, last);
+          next[0] = last;
           break;
         }
         page.add(record);
@@ -280,7 +283,7 @@ public final class InMemoryTaskStore implements TaskStore {
       return own;
     });
     page.replaceAll(InMemoryTaskStore::copy);
-    return Future.succeededFuture(new TaskPage(page, nextCursor[0]));
+    return Future.succeededFuture(new TaskPage(page, next[0] < 0 ? null : cursors.issue(owner, next[0])));
   }
 
   @Override
