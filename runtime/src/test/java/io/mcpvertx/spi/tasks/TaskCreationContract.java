@@ -29,7 +29,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
 
   @Test
   default void aCreatedTaskIsWorkingAndReadsBackAsCreated() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     JsonObject metadata = new JsonObject().put("method", "tools/call").put("tool", "slow");
     NewTask task = new NewTask(TaskIds.generate(), owner, 60_000L, 500L, metadata, 0);
@@ -51,7 +51,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
 
   @Test
   default void aTaskWithoutTtlNeverExpires() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord created = await(store.create(new NewTask(TaskIds.generate(), owner(), null, null, null, 0)));
     TaskRecord read = await(store.get(created.taskId()));
     assertNull(read.ttlMs());
@@ -61,7 +61,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
 
   @Test
   default void refusesATakenIdWhoeverAsks() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     TaskRecord first = create(store, owner);
     for (String anyone : List.of(owner, owner())) {
@@ -73,7 +73,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
 
   @Test
   default void anUnknownTaskIsMissing() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String unknown = TaskIds.generate();
     assertNull(await(store.get(unknown)));
     assertMissing(await(store.transition(unknown, ANY, TaskStatus.CANCELLED, null)));
@@ -84,7 +84,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
 
   @Test
   default void changingJsonAfterwardsDoesNotChangeTheStoredTask() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     JsonObject metadata = new JsonObject().put("tool", "slow");
     TaskRecord created = await(store.create(new NewTask(TaskIds.generate(), owner(), null, null, metadata, 0)));
     metadata.put("tool", "changed by the caller");
@@ -100,7 +100,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
 
   @Test
   default void everyAppliedChangeMovesLastUpdatedAtAndNothingMovesCreatedAt() throws InterruptedException {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     String id = task.taskId();
     List<Supplier<Future<TaskUpdate>>> changes = List.of(

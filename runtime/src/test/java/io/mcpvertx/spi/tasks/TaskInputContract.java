@@ -29,7 +29,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void requestingInputMakesAWorkingTaskWaitForIt() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     TaskUpdate update = await(store.requestInput(task.taskId(), Map.of("name", request("Name?")), "Asking"));
     assertTrue(update.applied());
@@ -41,7 +41,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void moreInputMayBeRequestedWhileSomeIsOutstanding() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     await(store.requestInput(task.taskId(), Map.of("name", request("Name?")), null));
     assertTrue(await(store.requestInput(task.taskId(), Map.of("age", request("Age?")), null)).applied());
@@ -52,7 +52,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void anOutstandingKeyCannotBeRequestedAgain() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     TaskRecord waiting = await(store.requestInput(task.taskId(), Map.of("name", request("Name?")), null)).task();
     Throwable failure = awaitFailure(store.requestInput(task.taskId(),
@@ -63,7 +63,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void anAnsweredKeyCannotBeRequestedAgain() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     await(store.requestInput(task.taskId(), Map.of("name", request("Name?")), null));
     TaskRecord answered = await(store.respond(task.taskId(), Map.of("name", answer("Ada")))).task();
@@ -74,7 +74,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void responsesToKeysNotOutstandingAreIgnored() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     assertFalse(await(store.respond(task.taskId(), Map.of("never", answer("x")))).applied(), "nothing asked");
     TaskRecord waiting = await(store.requestInput(task.taskId(), Map.of("name", request("Name?")), null)).task();
@@ -86,7 +86,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void aPartialAnswerKeepsTheTaskWaiting() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     await(store.requestInput(task.taskId(), Map.of("name", request("Name?"), "age", request("Age?")), null));
     TaskUpdate update = await(store.respond(task.taskId(), Map.of("name", answer("Ada"), "never", answer("x"))));
@@ -99,7 +99,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void answeringEveryRequestResumesTheTask() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     await(store.requestInput(task.taskId(), Map.of("name", request("Name?"), "age", request("Age?")), null));
     await(store.respond(task.taskId(), Map.of("name", answer("Ada"))));
@@ -112,7 +112,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void aKeyIsAnsweredOnce() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     await(store.requestInput(task.taskId(), Map.of("name", request("Name?"), "age", request("Age?")), null));
     await(store.respond(task.taskId(), Map.of("name", answer("Ada"))));
@@ -122,7 +122,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void concurrentAnswersToOneKeyTakeOne() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     for (int i = 0; i < RACES; i++) {
       String id = create(store, owner).taskId();
@@ -138,7 +138,7 @@ interface TaskInputContract extends TaskStoreUnderTest {
 
   @Test
   default void endingATaskDropsItsOutstandingRequestsAndKeepsItsResponses() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     await(store.requestInput(task.taskId(), Map.of("name", request("Name?"), "age", request("Age?")), null));
     await(store.respond(task.taskId(), Map.of("name", answer("Ada"))));

@@ -36,7 +36,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
 
   @Test
   default void aTaskExpiresItsTtlAfterCreation() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = await(store.create(new NewTask(TaskIds.generate(), owner(), 60_000L, null, null, 0)));
     assertEquals(task.createdAt() + 60_000, task.expiresAt());
     assertEquals(task, await(store.get(task.taskId())));
@@ -44,7 +44,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
 
   @Test
   default void anExpiredTaskReadsAsMissingEverywhere() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     String id = createExpiring(store, owner, 0).taskId();
     eventually(() -> await(store.get(id)) == null, "the task expires");
@@ -57,7 +57,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
 
   @Test
   default void expiredTasksDoNotCountTowardTheOwnersLimit() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     String expiring = createExpiring(store, owner, 1).taskId();
     eventually(() -> await(store.get(expiring)) == null, "the task expires");
@@ -67,7 +67,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
 
   @Test
   default void aCursorStaysValidWhenTheTasksBeforeItExpire() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     String expiring = createExpiring(store, owner, 0).taskId();
     List<String> lasting = createMany(store, owner, 2);
@@ -81,7 +81,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
 
   @Test
   default void anOwnerMayHaveOnlyItsLimitOfActiveTasks() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     List<String> ids = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -102,14 +102,14 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
 
   @Test
   default void aLimitOfZeroMeansNoLimit() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     assertEquals(20, createMany(store, owner, 20).size());
   }
 
   @Test
   default void concurrentCreatesStayWithinTheLimit() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     for (int round = 0; round < 20; round++) {
       String owner = owner();
       List<Supplier<Future<TaskRecord>>> creates = new ArrayList<>();

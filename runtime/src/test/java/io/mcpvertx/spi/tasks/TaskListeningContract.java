@@ -19,8 +19,8 @@ interface TaskListeningContract extends TaskStoreUnderTest {
 
   @Test
   default void listenersHearStatusChangesOnTheirOwnContext() {
-    TaskStore store = store();
-    try (TaskChangeRecorder recorder = new TaskChangeRecorder(store, vertx().getOrCreateContext())) {
+    TaskStore store = storeUnderTest();
+    try (TaskChangeRecorder recorder = new TaskChangeRecorder(store, vertxUnderTest().getOrCreateContext())) {
       String id = create(store, owner()).taskId();
       await(store.transition(id, ACTIVE, TaskStatus.INPUT_REQUIRED, null));
       recorder.expect(id, Kind.STATUS, TaskStatus.INPUT_REQUIRED);
@@ -34,8 +34,8 @@ interface TaskListeningContract extends TaskStoreUnderTest {
 
   @Test
   default void listenersHearInputRequestsAndResponses() {
-    TaskStore store = store();
-    try (TaskChangeRecorder recorder = new TaskChangeRecorder(store, vertx().getOrCreateContext())) {
+    TaskStore store = storeUnderTest();
+    try (TaskChangeRecorder recorder = new TaskChangeRecorder(store, vertxUnderTest().getOrCreateContext())) {
       String id = create(store, owner()).taskId();
       await(store.requestInput(id, Map.of("name", request("Name?"), "age", request("Age?")), null));
       recorder.expect(id, Kind.INPUT_REQUESTED, TaskStatus.INPUT_REQUIRED);
@@ -53,8 +53,8 @@ interface TaskListeningContract extends TaskStoreUnderTest {
 
   @Test
   default void anUnregisteredListenerHearsNothingMore() {
-    TaskStore store = store();
-    Context context = vertx().getOrCreateContext();
+    TaskStore store = storeUnderTest();
+    Context context = vertxUnderTest().getOrCreateContext();
     try (TaskChangeRecorder gone = new TaskChangeRecorder(store, context);
         TaskChangeRecorder staying = new TaskChangeRecorder(store, context)) {
       String id = create(store, owner()).taskId();

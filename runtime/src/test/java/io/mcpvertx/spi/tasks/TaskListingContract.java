@@ -25,7 +25,7 @@ interface TaskListingContract extends TaskStoreUnderTest {
 
   @Test
   default void listsAnOwnersTasksOldestFirstAndNoOneElses() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     List<String> ids = createMany(store, owner, 3);
     create(store, owner());
@@ -36,7 +36,7 @@ interface TaskListingContract extends TaskStoreUnderTest {
 
   @Test
   default void pagesThroughAnOwnersTasksWithCursors() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     List<String> ids = createMany(store, owner, 5);
     TaskPage first = await(store.list(owner, null, 2));
@@ -52,7 +52,7 @@ interface TaskListingContract extends TaskStoreUnderTest {
 
   @Test
   default void aFullLastPageHasNoCursor() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     List<String> ids = createMany(store, owner, 4);
     TaskPage first = await(store.list(owner, null, 2));
@@ -63,14 +63,14 @@ interface TaskListingContract extends TaskStoreUnderTest {
 
   @Test
   default void anOwnerWithoutTasksHasAnEmptyList() {
-    TaskPage page = await(store().list(owner(), null, 10));
+    TaskPage page = await(storeUnderTest().list(owner(), null, 10));
     assertTrue(page.tasks().isEmpty());
     assertNull(page.nextCursor());
   }
 
   @Test
   default void listedTasksShowTheirCurrentState() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     List<String> ids = createMany(store, owner, 2);
     await(store.complete(ids.get(0), TaskStatus.COMPLETED, RESULT, null, null));
@@ -82,7 +82,7 @@ interface TaskListingContract extends TaskStoreUnderTest {
 
   @Test
   default void aCursorOfAnotherOwnerIsInvalid() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     String other = owner();
     createMany(store, owner, 3);
@@ -93,7 +93,7 @@ interface TaskListingContract extends TaskStoreUnderTest {
 
   @Test
   default void aCursorTheStoreDidNotIssueIsInvalid() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     createMany(store, owner, 2);
     String issued = await(store.list(owner, null, 1)).nextCursor();

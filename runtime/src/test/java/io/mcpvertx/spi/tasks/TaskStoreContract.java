@@ -1,5 +1,6 @@
 package io.mcpvertx.spi.tasks;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
 /**
@@ -18,10 +19,26 @@ public abstract class TaskStoreContract implements TaskCreationContract, TaskTra
     TaskInputContract, TaskListingContract, TaskLimitsContract, TaskListeningContract {
 
   /** The store to test; it may be shared by every test. */
-  @Override
-  public abstract TaskStore store();
+  protected abstract TaskStore store();
 
   /** The Vert.x instance the store uses; the suite's listeners run on its contexts. */
+  protected abstract Vertx vertx();
+
   @Override
-  public abstract Vertx vertx();
+  public final TaskStore storeUnderTest() {
+    return store();
+  }
+
+  @Override
+  public final Vertx vertxUnderTest() {
+    return vertx();
+  }
+
+  protected static <T> T await(Future<T> future) {
+    return TaskStoreTesting.await(future);
+  }
+
+  protected static Throwable awaitFailure(Future<?> future) {
+    return TaskStoreTesting.awaitFailure(future);
+  }
 }

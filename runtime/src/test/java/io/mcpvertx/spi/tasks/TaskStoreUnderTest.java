@@ -2,12 +2,13 @@ package io.mcpvertx.spi.tasks;
 
 import io.vertx.core.Vertx;
 
-/** What the parts of {@link TaskStoreContract} need from the implementation's test. */
+/**
+ * What the parts of {@link TaskStoreContract} need from the implementation's test. Interface methods are public,
+ * so the contract forwards these to its protected hooks, which are what an implementation's test overrides.
+ */
 interface TaskStoreUnderTest {
 
-  /** The store to test; it may be shared by every test. */
-  TaskStore store();
+  TaskStore storeUnderTest();
 
-  /** The Vert.x instance the store uses; the suite's listeners run on its contexts. */
-  Vertx vertx();
+  Vertx vertxUnderTest();
 }

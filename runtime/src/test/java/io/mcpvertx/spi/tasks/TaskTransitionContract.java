@@ -33,7 +33,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void movesBetweenWorkingAndInputRequired() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     TaskUpdate waiting = await(store.transition(task.taskId(), Set.of(TaskStatus.WORKING),
         TaskStatus.INPUT_REQUIRED, "Waiting"));
@@ -50,7 +50,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aTransitionFromAnotherStatusDoesNotApply() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     TaskUpdate update = await(store.transition(task.taskId(), Set.of(TaskStatus.INPUT_REQUIRED),
         TaskStatus.WORKING, "Resumed"));
@@ -61,7 +61,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void everyActiveStatusCanEndInEveryTerminalStatus() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     for (TaskStatus from : ACTIVE) {
       for (TaskStatus to : List.of(TaskStatus.COMPLETED, TaskStatus.FAILED, TaskStatus.CANCELLED)) {
@@ -84,7 +84,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aTerminalTaskNeverChanges() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     for (TaskStatus terminal : List.of(TaskStatus.COMPLETED, TaskStatus.FAILED, TaskStatus.CANCELLED)) {
       TaskRecord task = create(store, owner);
@@ -110,7 +110,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aCompletionAfterACancellationLeavesTheTaskCancelled() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     assertTrue(await(store.transition(task.taskId(), ACTIVE, TaskStatus.CANCELLED, "Cancelled")).applied());
     TaskUpdate late = await(store.complete(task.taskId(), TaskStatus.COMPLETED, RESULT, null, null));
@@ -123,7 +123,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aCancellationAfterACompletionLeavesTheTaskCompleted() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     assertTrue(await(store.complete(task.taskId(), TaskStatus.COMPLETED, RESULT, null, null)).applied());
     TaskUpdate late = await(store.transition(task.taskId(), ACTIVE, TaskStatus.CANCELLED, "Cancelled"));
@@ -135,7 +135,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aCompletionRacingACancellationSettlesOnExactlyOne() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String owner = owner();
     for (int i = 0; i < RACES; i++) {
       String id = create(store, owner).taskId();
@@ -156,7 +156,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aCompletionStoresTheResult() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     TaskUpdate update = await(store.complete(task.taskId(), TaskStatus.COMPLETED, RESULT, null, "Done"));
     assertTrue(update.applied());
@@ -169,7 +169,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aFailureStoresTheError() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     assertTrue(await(store.complete(task.taskId(), TaskStatus.FAILED, null, ERROR, null)).applied());
     TaskRecord read = await(store.get(task.taskId()));
@@ -180,7 +180,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void aFailureMayCarryAResult() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     TaskRecord task = create(store, owner());
     JsonObject toolError = RESULT.copy().put("isError", true);
     assertTrue(await(store.complete(task.taskId(), TaskStatus.FAILED, toolError, null, null)).applied());
@@ -192,7 +192,7 @@ interface TaskTransitionContract extends TaskStoreUnderTest {
 
   @Test
   default void refusesACompletionThatDoesNotSettle() {
-    TaskStore store = store();
+    TaskStore store = storeUnderTest();
     String id = create(store, owner()).taskId();
     assertInstanceOf(IllegalArgumentException.class,
         failureOf(() -> store.complete(id, TaskStatus.WORKING, RESULT, null, null)));

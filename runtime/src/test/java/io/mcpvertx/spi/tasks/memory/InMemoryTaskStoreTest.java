@@ -2,7 +2,6 @@ package io.mcpvertx.spi.tasks.memory;
 
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.eventually;
 import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
@@ -59,12 +58,12 @@ class InMemoryTaskStoreTest extends TaskStoreContract {
   }
 
   @Override
-  public TaskStore store() {
+  protected TaskStore store() {
     return store;
   }
 
   @Override
-  public Vertx vertx() {
+  protected Vertx vertx() {
     return vertx;
   }
 
