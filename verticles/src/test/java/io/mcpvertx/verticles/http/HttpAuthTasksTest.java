@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
@@ -64,9 +66,15 @@ class HttpAuthTasksTest {
     return authorizationServer.token(subject, HttpAuthTest.RESOURCE, ALL, 300);
   }
 
-  /** The auth test endpoint plus {@code slow}, a task whenever the client can take one. */
   private Future<HttpTestServer> start(Vertx vertx) {
-    return HttpAuthTest.start(vertx, HttpAuthTest.jwtOptions(authorizationServer.issuer())).map(server -> {
+    return start(vertx, new McpServerOptions());
+  }
+
+  /** An endpoint with auth serving {@code slow}, a task whenever the client can take one. */
+  private Future<HttpTestServer> start(Vertx vertx, McpServerOptions serverOptions) {
+    McpHttpServerOptions options = new McpHttpServerOptions()
+        .setAuth(HttpAuthTest.jwtOptions(authorizationServer.issuer()));
+    return HttpTestServer.start(vertx, serverOptions, options, 1).map(server -> {
       server.mcp.tool(Tool.builder("slow").description("Waits until the test opens its gate")
               .execution(ToolExecution.task(TaskSupport.OPTIONAL)).build(),
           (args, ctx) -> gate(args.getString("gate")).future()
@@ -380,6 +388,37 @@ class HttpAuthTasksTest {
           assertFalse(streams[0].events().stream().anyMatch(e -> isTaskNotification(e, tasks[1], null)));
           streams[0].drop();
           streams[1].drop();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void aRefusedTaskSubscriptionHoldsNoWaiterSlots(Vertx vertx, VertxTestContext test) {
+    // Two parties may wait on tasks in all. Bob names three ids: refused, and he must not keep the slots he got,
+    // or anyone could use them up for good (tasks/result and subscriptions share them).
+    McpServerOptions options = new McpServerOptions().setTaskOptions(new TaskOptions().setMaxResultWaiters(2));
+    String[] task = new String[1];
+    McpHttpTestClient[] clients = new McpHttpTestClient[2];
+    start(vertx, options).compose(server -> {
+      clients[0] = server.client().withBearer(token("alice"));
+      clients[1] = server.client().withBearer(token("bob"));
+      return createExtensionTask(clients[0], "d");
+    })
+        .compose(created -> {
+          task[0] = created;
+          String other = "y".repeat(created.length());
+          return listen(clients[1], task[0], other, "z".repeat(created.length())).compose(SseStream::reply);
+        })
+        .compose(refused -> {
+          assertEquals(-32005, error(refused, MODERN, 200).getInteger("code"), refused::toString);
+          assertEquals(1, refused.messages().size(), () -> "the error alone: " + refused);
+          return listen(clients[0], task[0], "w".repeat(task[0].length()));
+        })
+        .compose(stream -> stream.await(e -> isTaskNotification(e, task[0], "working")).map(stream))
+        .onComplete(test.succeeding(stream -> test.verify(() -> {
+          assertEquals(new JsonArray().add(task[0]).add("w".repeat(task[0].length())), acknowledgedTaskIds(stream));
+          stream.drop();
+          gate("d").complete();
           test.completeNow();
         })));
   }
