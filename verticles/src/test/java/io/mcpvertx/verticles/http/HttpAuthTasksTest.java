@@ -198,14 +198,15 @@ class HttpAuthTasksTest {
           assertEquals(task[0], result.getJsonObject("_meta").getJsonObject("io.modelcontextprotocol/related-task")
               .getString("taskId"));
           return Future.all(legacyRefusals(sessions[2], "tasks/get", task[0]),
-              legacyRefusals(sessions[2], "tasks/result", task[0]), sessions[2].call("tasks/list", null));
+              legacyRefusals(sessions[2], "tasks/result", task[0]),
+              legacyRefusals(sessions[2], "tasks/cancel", task[0]), sessions[2].call("tasks/list", null));
         })
         .onComplete(test.succeeding(after -> test.verify(() -> {
-          for (int i = 0; i < 2; i++) {
+          for (int i = 0; i < 3; i++) {
             List<JsonObject> pair = after.resultAt(i);
             assertEquals(pair.get(1), pair.get(0), "a finished task of Alice's is still unknown to Bob");
           }
-          assertEquals(List.of(), listed(after.resultAt(2)));
+          assertEquals(List.of(), listed(after.resultAt(3)));
           test.completeNow();
         })));
   }
@@ -312,10 +313,14 @@ class HttpAuthTasksTest {
           assertValid(EXT_SCHEMA, "GetTaskResult", done);
           assertEquals("completed", done.getString("status"), done::encode);
           assertEquals("opened b", text(done.getJsonObject("result")));
-          return extensionRefusals(clients[2], "tasks/get", task[0]);
+          return Future.all(extensionRefusals(clients[2], "tasks/get", task[0]),
+              extensionRefusals(clients[2], "tasks/cancel", task[0]));
         })
         .onComplete(test.succeeding(after -> test.verify(() -> {
-          assertEquals(after.subList(2, 4), after.subList(0, 2), "a finished task of Alice's is still unknown to Bob");
+          for (int i = 0; i < 2; i++) {
+            List<Object> pair = after.resultAt(i);
+            assertEquals(pair.subList(2, 4), pair.subList(0, 2), "a finished task of Alice's is still unknown to Bob");
+          }
           test.completeNow();
         })));
   }
