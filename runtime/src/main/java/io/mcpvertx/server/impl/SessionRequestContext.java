@@ -179,7 +179,9 @@ final class SessionRequestContext implements RequestContext {
 
   /** Marks the request cancelled and tells its handler; the caller has made sure no response follows. */
   void cancel(String reason) {
-    if (cancellation.cancel(reason)) {
+    // A task's requests are withdrawn by its task (LegacyTasks): the id of the request that started the task may
+    // since name another request of the client.
+    if (cancellation.cancel(reason) && taskAsker == null) {
       // The client requests it was waiting for are withdrawn too; their futures fail with isCancelled() true.
       session.pending().cancelFor(requestId, "The request they were made for was cancelled");
     }

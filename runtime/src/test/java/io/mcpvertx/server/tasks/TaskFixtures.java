@@ -246,6 +246,15 @@ final class TaskFixtures {
         .filter(p -> taskId.equals(p.getString("taskId"))).map(p -> p.getString("status")).toList();
   }
 
+  /** The statuses announced for the task, once {@code last} is among them; the test's timeout bounds the wait. */
+  static Future<List<String>> awaitAnnounced(McpTestClient client, String taskId, String last) {
+    List<String> statuses = announced(client, taskId);
+    if (statuses.contains(last)) {
+      return Future.succeededFuture(statuses);
+    }
+    return client.context().owner().timer(5).compose(t -> awaitAnnounced(client, taskId, last));
+  }
+
   /** The result of a tasks/result for a tools/call task is a CallToolResult of 2025-11-25. */
   static void assertCallToolResult(JsonObject result) {
     List<String> violations = SpecSchemas.violations(V, "CallToolResult", result);
