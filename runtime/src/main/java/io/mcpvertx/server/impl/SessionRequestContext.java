@@ -246,8 +246,10 @@ final class SessionRequestContext implements RequestContext {
   public void elicitationComplete(String elicitationId) {
     session.onContext(() -> {
       if (protocolVersion().supports(ProtocolFeature.ELICITATION_URL) && client().supportsElicitationUrl()) {
-        session.defaultSink().send(new JsonRpcNotification("notifications/elicitation/complete",
-            new JsonObject().put("elicitationId", elicitationId)));
+        JsonRpcNotification complete = new JsonRpcNotification("notifications/elicitation/complete",
+            new JsonObject().put("elicitationId", elicitationId));
+        // A task's handler emits through the task's sink: the session's own stream, with the related-task _meta.
+        (taskAsker != null ? sink : session.defaultSink()).send(complete);
       }
     });
   }

@@ -179,6 +179,34 @@ class TaskInputTest {
     }).onComplete(test.succeedingThenComplete());
   }
 
+  /** MUST: the notification that a URL elicitation of the task completed is related to the task, so it names it. */
+  @Test
+  void tagsTheCompletionOfAUrlElicitationWithTheTask(Vertx vertx, VertxTestContext test) {
+    McpServer server = McpServer.create(vertx).tool(Tool.builder("connect").taskSupport(TaskSupport.OPTIONAL)
+        .build(), (args, ctx) -> ctx.elicit(ElicitRequest.url("Connect your account", "https://example.com/connect",
+            "elic-7")).map(answer -> {
+              ctx.elicitationComplete("elic-7");
+              return ToolResult.text("connected");
+            }));
+    JsonObject urlCapable = new JsonObject().put("elicitation", new JsonObject().put("url", new JsonObject()));
+    open(vertx, server, V, urlCapable).compose(client -> {
+      Future<JsonObject> asked = answering(client, "elicitation/create", new JsonObject().put("action", "accept"));
+      return createId(client, "connect").compose(id -> {
+        Future<JsonObject> result = client.call("tasks/result", byId(id));
+        return asked.compose(params -> {
+          assertEquals(id, relatedTaskId(params));
+          return Future.all(result, client.awaitNotification("notifications/elicitation/complete"));
+        }).map(both -> {
+          JsonObject complete = both.<JsonObject>resultAt(1).getJsonObject("params");
+          assertEquals("elic-7", complete.getString("elicitationId"));
+          assertEquals(id, relatedTaskId(complete));
+          assertNoViolations(client);
+          return both;
+        });
+      });
+    }).onComplete(test.succeedingThenComplete());
+  }
+
   /** A request for input the client never got to see must not leave the handler waiting once the task is over. */
   @Test
   void failsAQueuedRequestForInputWhenTheTaskIsCancelled(Vertx vertx, VertxTestContext test) {
