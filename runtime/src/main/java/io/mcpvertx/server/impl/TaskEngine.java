@@ -66,7 +66,8 @@ final class TaskEngine {
     Context context = vertx.getOrCreateContext();
     Promise<TaskStore.Registration> registered = Promise.promise();
     context.runOnContext(v -> store.listen(this::onChange).onComplete(registered));
-    this.registration = registered.future().onFailure(e ->
+    // Changes made before the listener was in place were announced to nobody: whoever already waits reads again.
+    this.registration = registered.future().onSuccess(r -> onChange(TaskChange.resync())).onFailure(e ->
         LOG.log(Level.ERROR, "Task store listener could not be registered; waiters will wake on expiry only", e));
   }
 

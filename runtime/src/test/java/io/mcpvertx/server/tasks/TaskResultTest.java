@@ -19,15 +19,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.tasks.TaskFixtures.Jobs;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -37,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * returned, result or JSON-RPC error, tagged with the related task.
  */
 @ExtendWith(VertxExtension.class)
+@Timeout(value = 10, timeUnit = TimeUnit.SECONDS)
 class TaskResultTest {
 
   private static final JsonObject STRUCTURED_SCHEMA = new JsonObject().put("type", "object")
@@ -194,6 +199,58 @@ class TaskResultTest {
         assertEquals(id, relatedTaskId(first.result()));
         assertNoViolations(client);
         return both;
+      });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  /**
+   * A store's listener may take a while to be in place (a subscription over the network): a task that ends
+   * meanwhile is announced to nobody, and a tasks/result already waiting must still be answered once the
+   * listener is up, not when the task expires.
+   */
+  @Test
+  void answersAWaitingTasksResultWhenTheTaskEndedBeforeTheStoreListenerWasUp(Vertx vertx, VertxTestContext test) {
+    ControlledTaskStore store = new ControlledTaskStore(InMemoryTaskStore.create(vertx)).holdListeners();
+    Jobs jobs = new Jobs();
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store));
+    open(vertx, server).compose(client -> createId(client, "job").compose(id -> {
+      Future<JsonObject> result = client.call("tasks/result", byId(id));
+      return jobs.job(0).compose(job -> {
+        job.complete("done early");
+        return awaitStatus(client, id, "completed");
+      }).compose(done -> {
+        store.releaseListeners();
+        return result;
+      }).map(payload -> {
+        assertEquals("done early", payload.getJsonArray("content").getJsonObject(0).getString("text"));
+        assertNoViolations(client);
+        return payload;
+      });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  /** A client may give up waiting (notifications/cancelled for its tasks/result): the task runs on. */
+  @Test
+  void keepsTheTaskRunningWhenTheClientCancelsItsTasksResult(Vertx vertx, VertxTestContext test) {
+    Jobs jobs = new Jobs();
+    open(vertx, server(vertx, jobs)).compose(client -> createId(client, "job").compose(id -> {
+      long waitId = client.nextRequestId();
+      Future<JsonObject> abandoned = client.request("tasks/result", byId(id));
+      return client.call("ping", null).compose(pong -> {
+        client.notify("notifications/cancelled", new JsonObject().put("requestId", waitId).put("reason", "bored"));
+        return get(client, id);
+      }).compose(task -> {
+        assertEquals("working", task.getString("status"));
+        return jobs.job(0);
+      }).compose(job -> {
+        assertFalse(job.ctx().isCancelled(), "only the wait was cancelled");
+        job.complete("done");
+        return client.call("tasks/result", byId(id));
+      }).map(result -> {
+        assertEquals("done", result.getJsonArray("content").getJsonObject(0).getString("text"));
+        assertFalse(abandoned.isComplete(), "a cancelled request gets no response");
+        assertNoViolations(client);
+        return result;
       });
     })).onComplete(test.succeedingThenComplete());
   }
