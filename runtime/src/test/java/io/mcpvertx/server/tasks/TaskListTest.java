@@ -141,6 +141,22 @@ class TaskListTest {
     }).onComplete(test.succeedingThenComplete());
   }
 
+  /** A principal's task outlives the session that created it: another session of the principal collects it. */
+  @Test
+  void letsThePrincipalCollectATaskAfterItsSessionClosed(Vertx vertx, VertxTestContext test) {
+    Jobs jobs = new Jobs();
+    McpServer server = server(vertx, jobs);
+    open(vertx, server, ADA).compose(first -> createId(first, "job").compose(id -> first.close()
+        .compose(closed -> open(vertx, server, ADA)).compose(second -> jobs.job(0).compose(job -> {
+          job.complete("kept");
+          return second.call("tasks/result", byId(id));
+        }).map(result -> {
+          assertEquals("kept", result.getJsonArray("content").getJsonObject(0).getString("text"));
+          assertNoViolations(second);
+          return result;
+        })))).onComplete(test.succeedingThenComplete());
+  }
+
   /** A requester that does not own the task gets what it would get for an id that never existed: -32602. */
   private static Future<Void> assertForeign(McpTestClient client, String taskId) {
     String unknown = "no-such-task-" + taskId.length();

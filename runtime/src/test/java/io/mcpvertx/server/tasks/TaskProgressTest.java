@@ -10,8 +10,12 @@ import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.tasks.TaskFixtures.Jobs;
+import io.mcpvertx.server.tools.TaskSupport;
+import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -99,6 +103,29 @@ class TaskProgressTest {
           assertNoViolations(client);
           return pong;
         })).onComplete(test.succeedingThenComplete());
+  }
+
+  /** A blocking handler reports progress from its worker thread: all of it arrives, tagged, before the end. */
+  @Test
+  void reportsProgressOfABlockingHandlerRunAsATask(Vertx vertx, VertxTestContext test) {
+    McpServer server = McpServer.create(vertx).blockingTool(Tool.builder("crunch").taskSupport(TaskSupport.OPTIONAL)
+        .build(), (args, ctx) -> {
+          for (int i = 1; i <= 5; i++) {
+            ctx.progress(i, 5.0, "step " + i);
+          }
+          return ToolResult.text("crunched");
+        });
+    open(vertx, server).compose(client -> create(client, withToken(taskCall("crunch"), "c-1")).compose(task ->
+        client.call("tasks/result", byId(task.getString("taskId"))).compose(result -> {
+          assertEquals("crunched", result.getJsonArray("content").getJsonObject(0).getString("text"));
+          return client.call("ping", null);
+        }).map(pong -> {
+          List<JsonObject> sent = progress(client);
+          assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 5.0), sent.stream().map(p -> p.getDouble("progress")).toList());
+          sent.forEach(p -> assertEquals(task.getString("taskId"), relatedTaskId(p)));
+          assertNoViolations(client);
+          return sent;
+        }))).onComplete(test.succeedingThenComplete());
   }
 
   /** MUST: log messages of the task's handler are notifications related to the task, so they name it. */
