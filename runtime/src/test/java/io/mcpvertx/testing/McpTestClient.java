@@ -3,6 +3,7 @@ package io.mcpvertx.testing;
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
@@ -96,17 +97,7 @@ public final class McpTestClient {
       public Future<?> start() {
         McpTestClient client = new McpTestClient(context);
         JsonRpcCodec codec = server.codec();
-        MessageSink toClient = new MessageSink() {
-          @Override
-          public void send(JsonRpcMessage message) {
-            client.receive(codec.encode(message));
-          }
-
-          @Override
-          public void sendBatch(List<JsonRpcMessage> responses) {
-            client.receive(codec.encodeBatch(responses));
-          }
-        };
+        MessageSink toClient = client.stream(codec, SESSION_STREAM);
         McpSession session = sessions.apply(toClient);
         client.session = session;
         client.wire(new Wire() {
@@ -114,7 +105,10 @@ public final class McpTestClient {
           public void send(Buffer frame) {
             Decoded decoded = codec.decode(frame);
             if (decoded instanceof Decoded.Message m) {
-              session.handle(m.message(), toClient);
+              // Each request gets its own sink, as on a transport with a stream per request, so a test can tell
+              // which stream carried what (streamOf).
+              session.handle(m.message(), m.message() instanceof JsonRpcRequest request
+                  ? client.stream(codec, key(request.id().wireValue())) : toClient);
             } else if (decoded instanceof Decoded.Batch b) {
               session.handleBatch(b.members(), toClient);
             } else if (decoded instanceof Decoded.Invalid invalid) {
@@ -135,6 +129,35 @@ public final class McpTestClient {
   }
 
   private McpSession session;
+
+  /** What {@link #streamOf} says of a message the session sent on its own sink, outside any request. */
+  public static final String SESSION_STREAM = "session";
+
+  private final Map<JsonObject, Object> streams = java.util.Collections.synchronizedMap(
+      new java.util.IdentityHashMap<>());
+
+  /** A sink whose frames are remembered as having come on {@code stream}. */
+  private MessageSink stream(JsonRpcCodec codec, Object stream) {
+    return new MessageSink() {
+      @Override
+      public void send(JsonRpcMessage message) {
+        receive(codec.encode(message), stream);
+      }
+
+      @Override
+      public void sendBatch(List<JsonRpcMessage> responses) {
+        receive(codec.encodeBatch(responses), stream);
+      }
+    };
+  }
+
+  /**
+   * The stream that carried a message of an in-process client: the id of the client request whose sink the
+   * server used (a Long for numeric ids), or {@link #SESSION_STREAM}; null when unknown.
+   */
+  public Object streamOf(JsonObject message) {
+    return streams.get(message);
+  }
 
   /** The in-process session, when the client was made by {@link #inProcess}. */
   public McpSession session() {
@@ -248,7 +271,15 @@ public final class McpTestClient {
 
   /** Feeds one frame the server sent. */
   public void receive(Buffer frame) {
+    receive(frame, null);
+  }
+
+  /** Feeds one frame the server sent on {@code stream} (see {@link #streamOf}). */
+  public void receive(Buffer frame, Object stream) {
     Object parsed = Json.decodeValue(frame);
+    if (stream != null && parsed instanceof JsonObject object) {
+      streams.put(object, stream);
+    }
     if (parsed instanceof JsonArray array) {
       List<String> problems = version == null ? List.of() : MessageChecker.checkBatch(version, array, methodsById);
       violations.addAll(problems);

@@ -25,7 +25,11 @@ public final class MessageChecker {
       Map.entry("resources/read", "ReadResourceResult"),
       Map.entry("prompts/list", "ListPromptsResult"),
       Map.entry("prompts/get", "GetPromptResult"),
-      Map.entry("completion/complete", "CompleteResult"));
+      Map.entry("completion/complete", "CompleteResult"),
+      Map.entry("tasks/get", "GetTaskResult"),
+      Map.entry("tasks/result", "GetTaskPayloadResult"),
+      Map.entry("tasks/list", "ListTasksResult"),
+      Map.entry("tasks/cancel", "CancelTaskResult"));
 
   private static final Map<String, String> NOTIFICATION_TYPES = Map.ofEntries(
       Map.entry("notifications/progress", "ProgressNotification"),
@@ -89,7 +93,13 @@ public final class MessageChecker {
       String envelope = SpecSchemas.defines(version, "JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse";
       problems.addAll(prefix(envelope, SpecSchemas.violations(version, envelope, message)));
       String type = answeredMethod == null ? null : RESULT_TYPES.get(answeredMethod);
-      if (type != null && message.getValue("result") instanceof JsonObject result) {
+      if (message.getValue("result") instanceof JsonObject result && result.containsKey("task")
+          && !result.containsKey("content") && SpecSchemas.defines(version, "CreateTaskResult")) {
+        // A task-augmented request (2025-11-25 on) is answered with the task, not with the request's own result.
+        type = "CreateTaskResult";
+      }
+      if (type != null && SpecSchemas.defines(version, type)
+          && message.getValue("result") instanceof JsonObject result) {
         problems.addAll(prefix(type, SpecSchemas.violations(version, type, result)));
       }
     }

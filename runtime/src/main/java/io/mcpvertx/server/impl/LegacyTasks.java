@@ -2,6 +2,7 @@ package io.mcpvertx.server.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
@@ -223,16 +224,26 @@ final class LegacyTasks {
     final MessageSink sink;
     SessionRequestContext ctx;
     /** Requests for input waiting for a tasks/result stream, and the streams of those now waiting. */
-    private final List<Consumer<MessageSink>> queued = new ArrayList<>();
+    private final List<Queued> queued = new ArrayList<>();
     private final List<MessageSink> resultSinks = new ArrayList<>();
     private int outstanding;
     private boolean over;
+    /**
+     * What the task's requests for input are sent for, so they can be withdrawn with the task. Not the id of the
+     * tools/call that started the task: the client may reuse that id once the call was answered.
+     */
+    private final JsonRpcId origin;
+
+    /** A request for input not sent yet, and the answer its asker waits for. */
+    private record Queued(Consumer<MessageSink> send, Promise<JsonObject> answer) {
+    }
 
     Run(TaskRecord task, SessionEngine session) {
       super(task, session.context());
       this.session = session;
       this.related = new JsonObject().put("taskId", task.taskId());
       this.sink = message -> session.defaultSink().send(tag(message));
+      this.origin = JsonRpcId.of("task:" + task.taskId());
     }
 
     private JsonRpcMessage tag(JsonRpcMessage message) {
@@ -262,9 +273,11 @@ final class LegacyTasks {
       if (outstanding++ == 0) {
         move(EnumSet.of(TaskStatus.WORKING), TaskStatus.INPUT_REQUIRED);
       }
-      Consumer<MessageSink> send = target -> session.pending().send(method, tagged, target).onComplete(answer);
+      // Through a tagging sink, so that the notifications/cancelled withdrawing the request names the task too.
+      Consumer<MessageSink> send = target -> session.pending().send(method, tagged, m -> target.send(tag(m)), origin)
+          .onComplete(answer);
       if (resultSinks.isEmpty()) {
-        queued.add(send);
+        queued.add(new Queued(send, answer));
       } else {
         send.accept(resultSinks.get(resultSinks.size() - 1));
       }
@@ -293,9 +306,9 @@ final class LegacyTasks {
 
     void attach(MessageSink resultSink) {
       resultSinks.add(resultSink);
-      List<Consumer<MessageSink>> waiting = new ArrayList<>(queued);
+      List<Queued> waiting = new ArrayList<>(queued);
       queued.clear();
-      waiting.forEach(send -> send.accept(resultSink));
+      waiting.forEach(ask -> ask.send().accept(resultSink));
     }
 
     void detach(MessageSink resultSink) {
@@ -305,9 +318,10 @@ final class LegacyTasks {
     @Override
     void cancel(String reason) {
       session.onContext(() -> {
-        over = true;
-        queued.clear();
         ctx.cancel(reason);
+        end(reason);
+        // Those already sent are withdrawn, as for a cancelled request.
+        session.pending().cancelFor(origin, reason);
         engine.store().get(taskId()).onSuccess(task -> {
           if (task != null) {
             announce(new TaskUpdate(true, task));
@@ -316,11 +330,18 @@ final class LegacyTasks {
       });
     }
 
+    /** No more input: requests not sent yet fail, so that whoever waits on them is not left waiting. */
+    private void end(String reason) {
+      over = true;
+      List<Queued> dropped = new ArrayList<>(queued);
+      queued.clear();
+      dropped.forEach(ask -> ask.answer().tryFail(new McpException(JsonRpcErrorCodes.REQUEST_CANCELLED, reason)));
+    }
+
     /** The handler finished: a result with isError fails the task, as 2025-11-25 says; an error fails it too. */
     void finished(AsyncResult<JsonObject> ar) {
       session.onContext(() -> {
-        over = true;
-        queued.clear();
+        end("The task is over");
         ctx.finish();
       });
       if (ar.succeeded()) {

@@ -179,7 +179,9 @@ final class SessionRequestContext implements RequestContext {
 
   /** Marks the request cancelled and tells its handler; the caller has made sure no response follows. */
   void cancel(String reason) {
-    if (cancellation.cancel(reason)) {
+    // A task's requests are withdrawn by its task (LegacyTasks): the id of the request that started the task may
+    // since name another request of the client.
+    if (cancellation.cancel(reason) && taskAsker == null) {
       // The client requests it was waiting for are withdrawn too; their futures fail with isCancelled() true.
       session.pending().cancelFor(requestId, "The request they were made for was cancelled");
     }
@@ -244,8 +246,10 @@ final class SessionRequestContext implements RequestContext {
   public void elicitationComplete(String elicitationId) {
     session.onContext(() -> {
       if (protocolVersion().supports(ProtocolFeature.ELICITATION_URL) && client().supportsElicitationUrl()) {
-        session.defaultSink().send(new JsonRpcNotification("notifications/elicitation/complete",
-            new JsonObject().put("elicitationId", elicitationId)));
+        JsonRpcNotification complete = new JsonRpcNotification("notifications/elicitation/complete",
+            new JsonObject().put("elicitationId", elicitationId));
+        // A task's handler emits through the task's sink: the session's own stream, with the related-task _meta.
+        (taskAsker != null ? sink : session.defaultSink()).send(complete);
       }
     });
   }
