@@ -149,7 +149,10 @@ final class ExtensionTasks {
     });
   }
 
-  /** {@code tasks/update}: records answers to open input requests; others are ignored. An acknowledgement. */
+  /**
+   * {@code tasks/update}: records answers to open input requests; others are ignored. An acknowledgement, or
+   * -32602 (nothing recorded) when an answer is not a result of the question it answers.
+   */
   Future<JsonObject> update(JsonObject params, JsonObject capabilities, Principal principal) {
     requireDeclared(capabilities);
     if (!(params.getValue("inputResponses") instanceof JsonObject responses)) {
@@ -162,7 +165,20 @@ final class ExtensionTasks {
       }
       answers.put(key, answer);
     }
-    return engine.lookup(params.getValue("taskId"), owner(principal)).compose(task -> answers.isEmpty()
+    return engine.lookup(params.getValue("taskId"), owner(principal)).compose(task -> {
+      // An answer that is not a result of its open question is refused whole, as in a multi round-trip, and the
+      // question stays open: recorded, it would use up the key and fail the task the client could still finish.
+      for (Map.Entry<String, JsonObject> answer : answers.entrySet()) {
+        JsonObject question = task.inputRequests().get(answer.getKey());
+        String problem = question == null ? null
+            : StatelessRequestContext.answerProblem(question.getString("method", ""), answer.getValue());
+        if (problem != null) {
+          return Future.failedFuture(McpException.invalidParams("Invalid params: inputResponses." + answer.getKey()
+              + " " + problem));
+        }
+      }
+      return Future.succeededFuture(task);
+    }).compose(task -> answers.isEmpty()
         ? Future.succeededFuture(new JsonObject())
         : engine.store().respond(task.taskId(), answers)
             .recover(e -> Future.failedFuture(TaskEngine.storeError(e, "record the input responses")))
