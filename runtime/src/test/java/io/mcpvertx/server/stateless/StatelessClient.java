@@ -376,6 +376,7 @@ final class StatelessClient {
     private final List<Integer> waitingFor = new ArrayList<>();
     private final List<Promise<JsonObject>> matchers = new ArrayList<>();
     private final List<Predicate<JsonObject>> matching = new ArrayList<>();
+    private final List<Integer> matchingFrom = new ArrayList<>();
     private StatelessServer.Subscription subscription;
 
     private void add(JsonObject frame) {
@@ -388,8 +389,9 @@ final class StatelessClient {
         }
       }
       for (int i = matchers.size() - 1; i >= 0; i--) {
-        if (matching.get(i).test(frame)) {
+        if (frames.size() > matchingFrom.get(i) && matching.get(i).test(frame)) {
           matching.remove(i);
+          matchingFrom.remove(i);
           matchers.remove(i).complete(frame);
         }
       }
@@ -397,16 +399,22 @@ final class StatelessClient {
 
     /** The first frame (received so far or later) that {@code wanted} accepts. */
     Future<JsonObject> frame(Predicate<JsonObject> wanted) {
+      return frame(0, wanted);
+    }
+
+    /** The first frame at index {@code from} or later (received so far or later) that {@code wanted} accepts. */
+    Future<JsonObject> frame(int from, Predicate<JsonObject> wanted) {
       Promise<JsonObject> promise = Promise.promise();
       context.runOnContext(v -> {
-        for (JsonObject frame : frames) {
-          if (wanted.test(frame)) {
-            promise.complete(frame);
+        for (int i = from; i < frames.size(); i++) {
+          if (wanted.test(frames.get(i))) {
+            promise.complete(frames.get(i));
             return;
           }
         }
         matchers.add(promise);
         matching.add(wanted);
+        matchingFrom.add(from);
       });
       return promise.future();
     }
