@@ -42,6 +42,19 @@ final class HeldCalls {
       return onContext(() -> gate.tryComplete());
     }
 
+    /**
+     * Lets the handler go on after {@code hops} turns of its context: a race can be shifted a little at a time,
+     * without a clock.
+     */
+    Future<Void> releaseAfter(int hops) {
+      if (hops <= 0) {
+        return release();
+      }
+      Promise<Void> done = Promise.promise();
+      context.runOnContext(v -> releaseAfter(hops - 1).onComplete(done));
+      return done.future();
+    }
+
     /** Makes the hold point fail with {@code failure}, as if the awaited work had failed. */
     Future<Void> fail(Throwable failure) {
       return onContext(() -> gate.tryFail(failure));

@@ -183,6 +183,19 @@ final class StatelessClient {
     }
   }
 
+  /** Completes after {@code n} turns of this client's event loop (to shift one side of a race a little). */
+  Future<Void> turns(int n) {
+    Promise<Void> done = Promise.promise();
+    context.runOnContext(v -> {
+      if (n <= 0) {
+        done.complete();
+      } else {
+        turns(n - 1).onComplete(done);
+      }
+    });
+    return done.future();
+  }
+
   /** {@code tasks/get} for {@code taskId}, declaring the tasks extension, as {@code principal} (null: none). */
   Future<Exchange> getTask(String taskId, Principal principal) {
     return request("tasks/get", new JsonObject().put("taskId", taskId)).capabilities(WITH_TASKS.copy())
