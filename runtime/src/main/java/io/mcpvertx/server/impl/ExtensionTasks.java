@@ -112,6 +112,14 @@ final class ExtensionTasks {
       if (!decided.compareAndSet(false, true)) {
         return;
       }
+      if (!ctx.inputRequests().isEmpty()) {
+        // The handler went on without an answer it asked for: the call is answered input_required whatever it
+        // does next, so it is asked now and the handler stopped, rather than left running as a task nobody
+        // learns of (holding one of its owner's slots against the retry that brings the answer).
+        ctx.cancel("The call needs input before it can go on");
+        reply.fail(new InputRequired(ctx.inputRequests().keySet().iterator().next()));
+        return;
+      }
       // Questions asked from now on wait for the task to exist, then go to it.
       ctx.promote((key, method, params) -> promoted.future().compose(run -> run.ask(key, method, params)));
       engine.create(owner, null, metadata).onComplete(ar -> {

@@ -184,6 +184,31 @@ class TaskLimitsTest {
   }
 
   @Test
+  void aCallWithAnOpenQuestionAtPromotionIsAskedAndLeavesNoTaskBehind(Vertx vertx, VertxTestContext test) {
+    serve(vertx, new TaskOptions().setMaxActivePerOwner(1));
+    // The handler goes on without an answer and is still running when the call is due to become a task; the
+    // question must be asked first (as for any call with an open question), so no task is made, nor left to run
+    // and hold the owner's only slot against the retry that brings the answer.
+    JsonObject params = TaskTools.call("lenient_later");
+    client.request("tools/call", params).capabilities(WITH_TASKS.copy()).principal(ALICE).send().compose(first -> {
+      JsonObject asked = first.inputRequired();
+      assertEquals(Set.of("who"), asked.getJsonObject("inputRequests").fieldNames());
+      return held.next().compose(HeldCalls.Held::cancelled).compose(reason -> client.request("tools/call",
+              params.copy().put("inputResponses", new JsonObject().put("who", StatelessFixtures.accept("name",
+                  "Alice"))).put("requestState", asked.getString("requestState")))
+          .capabilities(WITH_TASKS.copy()).principal(ALICE).send());
+    }).compose(retry -> {
+      String taskId = retry.task().getString("taskId");
+      return held.next().compose(HeldCalls.Held::release).compose(v -> client.awaitStatus(taskId, ALICE,
+          "completed"));
+    }).onComplete(test.succeeding(task -> test.verify(() -> {
+      assertEquals("Worked for Alice", TaskTools.text(task.getJsonObject("result")));
+      client.assertNoViolations();
+      test.completeNow();
+    })));
+  }
+
+  @Test
   void anInstanceRunsOnlySoManyTaskHandlers(Vertx vertx, VertxTestContext test) {
     serve(vertx, new TaskOptions().setMaxLocalExecutions(1));
     start("held_now", ALICE).compose(first -> call("held_now", BOB).compose(second -> {

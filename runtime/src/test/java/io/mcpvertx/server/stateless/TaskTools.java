@@ -49,6 +49,12 @@ final class TaskTools {
         (args, ctx) -> name(ctx, "user_name", "What is your name?")
             .compose(n -> held.hold(ctx).map(v -> ToolResult.text("Hello, " + n))));
 
+    // Asks, goes on without the answer if there is none, then works: its question must still be asked.
+    server.tool(Tool.builder("lenient_later").description("Asks, then works with or without the answer")
+            .execution(later).build(),
+        (args, ctx) -> name(ctx, "who", "Who is it for?").otherwise("nobody")
+            .compose(n -> held.hold(ctx).map(v -> ToolResult.text("Worked for " + n))));
+
     // Asks two questions at once, then works on the answers.
     server.tool(Tool.builder("interview").description("Asks two questions, then works").execution(now).build(),
         (args, ctx) -> {
