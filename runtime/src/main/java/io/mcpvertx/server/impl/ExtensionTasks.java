@@ -112,12 +112,13 @@ final class ExtensionTasks {
       if (!decided.compareAndSet(false, true)) {
         return;
       }
-      if (!ctx.inputRequests().isEmpty()) {
-        // The handler went on without an answer it asked for: the call is answered input_required whatever it
-        // does next, so it is asked now and the handler stopped, rather than left running as a task nobody
-        // learns of (holding one of its owner's slots against the retry that brings the answer).
+      if (!ctx.inputRequests().isEmpty() || ctx.invalidAnswer() != null) {
+        // The handler went on without an answer it asked for (or past a malformed one): the call is answered
+        // input_required (or -32602) whatever it does next, so that is answered now and the handler stopped,
+        // rather than left running as a task nobody learns of, holding one of its owner's slots.
         ctx.cancel("The call needs input before it can go on");
-        reply.fail(new InputRequired(ctx.inputRequests().keySet().iterator().next()));
+        reply.fail(ctx.invalidAnswer() != null ? ctx.invalidAnswer()
+            : new InputRequired(ctx.inputRequests().keySet().iterator().next()));
         return;
       }
       // Questions asked from now on wait for the task to exist, then go to it.

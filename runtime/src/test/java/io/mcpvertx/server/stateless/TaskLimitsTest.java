@@ -209,6 +209,33 @@ class TaskLimitsTest {
   }
 
   @Test
+  void aCallWithAMalformedAnswerAtPromotionIsRefusedAndLeavesNoTaskBehind(Vertx vertx, VertxTestContext test) {
+    serve(vertx, new TaskOptions().setMaxActivePerOwner(1));
+    // As above, with an answer that is not an elicitation result: the call is refused (-32602) and no task
+    // outlives it.
+    JsonObject params = TaskTools.call("lenient_later");
+    client.request("tools/call", params.copy().put("inputResponses", new JsonObject().put("who",
+            new JsonObject().put("action", "maybe")))).capabilities(WITH_TASKS.copy()).principal(ALICE).send()
+        .compose(first -> {
+          assertTrue(first.assertError(-32602, 200).getString("message").contains("who"), first.response()::encode);
+          return held.next().compose(HeldCalls.Held::cancelled).compose(reason -> client.request("tools/call",
+                  params.copy().put("inputResponses", new JsonObject().put("who", StatelessFixtures.accept("name",
+                      "Alice"))))
+              .capabilities(WITH_TASKS.copy()).principal(ALICE).send());
+        })
+        .compose(retry -> {
+          String taskId = retry.task().getString("taskId");
+          return held.next().compose(HeldCalls.Held::release).compose(v -> client.awaitStatus(taskId, ALICE,
+              "completed"));
+        })
+        .onComplete(test.succeeding(task -> test.verify(() -> {
+          assertEquals("Worked for Alice", TaskTools.text(task.getJsonObject("result")));
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void anInstanceRunsOnlySoManyTaskHandlers(Vertx vertx, VertxTestContext test) {
     serve(vertx, new TaskOptions().setMaxLocalExecutions(1));
     start("held_now", ALICE).compose(first -> call("held_now", BOB).compose(second -> {
