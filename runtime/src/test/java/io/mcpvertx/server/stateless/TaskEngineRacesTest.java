@@ -179,6 +179,52 @@ class TaskEngineRacesTest {
   }
 
   @Test
+  void callersRacingForAnInstancesLastHandlersGetExactlyThatMany(Vertx vertx, VertxTestContext test) {
+    int limit = 3;
+    int callers = 24;
+    serve(vertx, new TaskOptions().setMaxLocalExecutions(limit));
+    repeat(10, round -> {
+      List<Future<StatelessClient.Exchange>> calls = new ArrayList<>();
+      for (int i = 0; i < callers; i++) {
+        // Each caller its own owner: only the instance's limit applies.
+        calls.add(client(i).request("tools/call", TaskTools.call("held_now")).capabilities(WITH_TASKS.copy())
+            .principal(new Principal("https://issuer.example", "caller-" + round + "-" + i, Set.of())).send());
+      }
+      return Future.all(calls).compose(all -> {
+        List<JsonObject> accepted = new ArrayList<>();
+        for (Future<StatelessClient.Exchange> call : calls) {
+          StatelessClient.Exchange x = call.result();
+          if (x.isError()) {
+            x.assertError(-32005, 200);
+          } else {
+            accepted.add(x.task());
+          }
+        }
+        assertEquals(limit, accepted.size(), "accepted " + accepted.size());
+        // Let them finish, to free the handlers for the next round.
+        List<Future<?>> done = new ArrayList<>();
+        for (int i = 0; i < accepted.size(); i++) {
+          done.add(held.next().compose(HeldCalls.Held::release));
+        }
+        return Future.all(done).compose(v -> {
+          List<Future<?>> settled = new ArrayList<>();
+          for (int i = 0; i < calls.size(); i++) {
+            StatelessClient.Exchange x = calls.get(i).result();
+            if (!x.isError()) {
+              settled.add(client(0).awaitStatus(x.task().getString("taskId"), new Principal("https://issuer.example",
+                  "caller-" + round + "-" + i, Set.of()), "completed"));
+            }
+          }
+          return Future.all(settled);
+        });
+      });
+    }).onComplete(test.succeeding(v -> test.verify(() -> {
+      assertNoViolations();
+      test.completeNow();
+    })));
+  }
+
+  @Test
   void callersRacingForAnOwnersLastSlotsGetExactlyThatMany(Vertx vertx, VertxTestContext test) {
     int limit = 5;
     int callers = 24;
