@@ -125,6 +125,19 @@ class TaskInputTest {
   }
 
   @Test
+  void aQuestionAskedAfterPromotionGoesToTheTaskTheCallBecame(VertxTestContext test) {
+    start("work_ask_later", WITH_TASKS.copy()).compose(taskId -> held.next().compose(HeldCalls.Held::release)
+        .compose(v -> awaitOpen(taskId, "who"))
+        .compose(task -> update(taskId, new JsonObject().put("who", accept("name", "Max"))))
+        .compose(ack -> client.awaitStatus(taskId, null, "completed")))
+        .onComplete(test.succeeding(task -> test.verify(() -> {
+          assertEquals("Finished for Max", text(task.getJsonObject("result")));
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void questionsInTurnUseNewKeysAndAnsweredOnesDoNotComeBack(VertxTestContext test) {
     start("two_steps", WITH_TASKS.copy()).compose(taskId -> awaitOpen(taskId, "step1")
         .compose(task -> update(taskId, new JsonObject().put("step1", accept("name", "one"))))

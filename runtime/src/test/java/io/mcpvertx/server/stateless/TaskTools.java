@@ -69,6 +69,11 @@ final class TaskTools {
         (args, ctx) -> held.hold(ctx).compose(v -> name(ctx, "who", "Who is asking?"))
             .compose(n -> held.hold(ctx).map(v -> ToolResult.text("Finished for " + n))));
 
+    // The same, becoming a task only once it has run a while: its question goes to the task it became.
+    server.tool(Tool.builder("work_ask_later").description("Works, asks, finishes").execution(later).build(),
+        (args, ctx) -> held.hold(ctx).compose(v -> name(ctx, "who", "Who is asking?"))
+            .map(n -> ToolResult.text("Finished for " + n)));
+
     server.tool(Tool.builder("two_steps").description("Asks one question after the other").execution(now).build(),
         (args, ctx) -> name(ctx, "step1", "Step 1?")
             .compose(a -> name(ctx, "step2", "Step 2?").map(b -> ToolResult.text(a + " then " + b))));
