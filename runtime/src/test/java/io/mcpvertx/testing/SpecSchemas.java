@@ -19,12 +19,16 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The official MCP JSON Schemas ({@code shared/spec/<version>/schema.json}, beside this repository), used to
- * check every message our server emits in tests.
+ * check every message our server emits in tests. Extensions' schemas sit beside the revisions' and load the same
+ * way, under a name such as {@link #EXT_TASKS}.
  *
  * <p>The directory is found from the {@code mcp.spec.dir} system property, else {@code ../shared/spec} from the
  * repository root. A missing directory fails the test: a schema check that silently passes is no check.
  */
 public final class SpecSchemas {
+
+  /** The tasks extension's schema ({@code io.modelcontextprotocol/tasks}, SEP-2663): {@code ext-tasks/schema.json}. */
+  public static final String EXT_TASKS = "ext-tasks";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Map<String, JsonNode> ROOTS = new ConcurrentHashMap<>();

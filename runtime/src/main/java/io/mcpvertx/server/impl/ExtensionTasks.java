@@ -112,6 +112,15 @@ final class ExtensionTasks {
       if (!decided.compareAndSet(false, true)) {
         return;
       }
+      if (!ctx.inputRequests().isEmpty() || ctx.invalidAnswer() != null) {
+        // The handler went on without an answer it asked for (or past a malformed one): the call is answered
+        // input_required (or -32602) whatever it does next, so that is answered now and the handler stopped,
+        // rather than left running as a task nobody learns of, holding one of its owner's slots.
+        ctx.cancel("The call needs input before it can go on");
+        reply.fail(ctx.invalidAnswer() != null ? ctx.invalidAnswer()
+            : new InputRequired(ctx.inputRequests().keySet().iterator().next()));
+        return;
+      }
       // Questions asked from now on wait for the task to exist, then go to it.
       ctx.promote((key, method, params) -> promoted.future().compose(run -> run.ask(key, method, params)));
       engine.create(owner, null, metadata).onComplete(ar -> {
@@ -149,7 +158,10 @@ final class ExtensionTasks {
     });
   }
 
-  /** {@code tasks/update}: records answers to open input requests; others are ignored. An acknowledgement. */
+  /**
+   * {@code tasks/update}: records answers to open input requests; others are ignored. An acknowledgement, or
+   * -32602 (nothing recorded) when an answer is not a result of the question it answers.
+   */
   Future<JsonObject> update(JsonObject params, JsonObject capabilities, Principal principal) {
     requireDeclared(capabilities);
     if (!(params.getValue("inputResponses") instanceof JsonObject responses)) {
@@ -162,7 +174,20 @@ final class ExtensionTasks {
       }
       answers.put(key, answer);
     }
-    return engine.lookup(params.getValue("taskId"), owner(principal)).compose(task -> answers.isEmpty()
+    return engine.lookup(params.getValue("taskId"), owner(principal)).compose(task -> {
+      // An answer that is not a result of its open question is refused whole, as in a multi round-trip, and the
+      // question stays open: recorded, it would use up the key and fail the task the client could still finish.
+      for (Map.Entry<String, JsonObject> answer : answers.entrySet()) {
+        JsonObject question = task.inputRequests().get(answer.getKey());
+        String problem = question == null ? null
+            : StatelessRequestContext.answerProblem(question.getString("method", ""), answer.getValue());
+        if (problem != null) {
+          return Future.failedFuture(McpException.invalidParams("Invalid params: inputResponses." + answer.getKey()
+              + " " + problem));
+        }
+      }
+      return Future.succeededFuture(task);
+    }).compose(task -> answers.isEmpty()
         ? Future.succeededFuture(new JsonObject())
         : engine.store().respond(task.taskId(), answers)
             .recover(e -> Future.failedFuture(TaskEngine.storeError(e, "record the input responses")))

@@ -50,6 +50,12 @@ final class TaskEngine {
   private final TaskOptions options;
   /** Handlers running on this instance, by task id. */
   private final ConcurrentMap<String, TaskRun> runs = new ConcurrentHashMap<>();
+  /**
+   * What maxLocalExecutions bounds: tasks being created here plus handlers in {@code runs}. A slot is taken
+   * before the task is created (so a burst of calls cannot all pass the check) and given back when creation
+   * fails or the run leaves {@code runs}.
+   */
+  private final AtomicInteger executions = new AtomicInteger();
   /** Who waits for changes of a task, by task id. */
   private final ConcurrentMap<String, CopyOnWriteArrayList<Watcher>> watchers = new ConcurrentHashMap<>();
   private final AtomicInteger watcherCount = new AtomicInteger();
@@ -113,7 +119,8 @@ final class TaskEngine {
    * is cut to the maximum; a null request gets the default. Refusals are JSON-RPC errors.
    */
   Future<TaskRecord> create(String owner, Long requestedTtlMs, JsonObject metadata) {
-    if (runs.size() >= options.getMaxLocalExecutions()) {
+    if (executions.incrementAndGet() > options.getMaxLocalExecutions()) {
+      executions.decrementAndGet();
       return Future.failedFuture(new McpException(JsonRpcErrorCodes.SERVER_OVERLOADED,
           "Too many tasks running on this server (limit " + options.getMaxLocalExecutions() + ")"));
     }
@@ -122,16 +129,20 @@ final class TaskEngine {
     NewTask task = new NewTask(TaskIds.generate(), owner, ttl, options.getPollIntervalMs(), metadata,
         options.getMaxActivePerOwner());
     return store.create(task).recover(e -> Future.failedFuture(storeError(e, "create the task")))
+        .onFailure(e -> executions.decrementAndGet())
         .onSuccess(created -> AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner="
             + owner + " tool=" + metadata.getString("tool") + " ttlMs=" + ttl));
   }
 
-  /** Registers the local handler of a task, so cancellation and input reach it. */
+  /**
+   * Registers the local handler of a task, so cancellation and input reach it; every task {@link #create}d here
+   * is registered, and keeps its execution slot until it leaves.
+   */
   void register(TaskRun run) {
     runs.put(run.taskId(), run);
     run.expiryTimer(vertx.setTimer(Math.max(1, run.expiresAt() - System.currentTimeMillis()), t -> {
       // A task must not outlive its TTL in "working": the store forgets it, and the handler is told to stop.
-      if (runs.remove(run.taskId(), run)) {
+      if (unregister(run)) {
         run.cancel("The task expired");
       }
     }));
@@ -142,9 +153,7 @@ final class TaskEngine {
    * statuses never change.
    */
   Future<TaskUpdate> settle(TaskRun run, TaskStatus status, JsonObject result, JsonObject error, String message) {
-    if (runs.remove(run.taskId(), run)) {
-      vertx.cancelTimer(run.expiryTimer());
-    }
+    unregister(run);
     return store.complete(run.taskId(), status, result, error, message).onComplete(ar -> {
       if (ar.failed()) {
         LOG.log(Level.ERROR, "Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
@@ -165,9 +174,8 @@ final class TaskEngine {
         .onSuccess(update -> {
           if (update.applied()) {
             AUDIT.log(Level.INFO, () -> "task cancelled id=" + taskId + " by=" + owner);
-            TaskRun run = runs.remove(taskId);
-            if (run != null) {
-              vertx.cancelTimer(run.expiryTimer());
+            TaskRun run = runs.get(taskId);
+            if (run != null && unregister(run)) {
               run.cancel(reason);
             }
           }
@@ -200,6 +208,16 @@ final class TaskEngine {
 
   TaskRun run(String taskId) {
     return runs.get(taskId);
+  }
+
+  /** Removes a run that is over, once, giving back its execution slot; false if it was already gone. */
+  private boolean unregister(TaskRun run) {
+    if (!runs.remove(run.taskId(), run)) {
+      return false;
+    }
+    vertx.cancelTimer(run.expiryTimer());
+    executions.decrementAndGet();
+    return true;
   }
 
   // ---- change announcements ----
@@ -235,8 +253,7 @@ final class TaskEngine {
     if (run != null) {
       if (change.kind() == TaskChange.Kind.STATUS && change.status() == TaskStatus.CANCELLED) {
         // Cancelled through another instance: stop the handler here.
-        if (runs.remove(change.taskId(), run)) {
-          vertx.cancelTimer(run.expiryTimer());
+        if (unregister(run)) {
           run.cancel("The task was cancelled");
         }
       } else {

@@ -52,7 +52,7 @@ final class TaskJson {
 
   /**
    * The extension's {@code DetailedTask} (tasks/get, notifications/tasks): the task plus its result, its error,
-   * or its outstanding input requests, by status.
+   * or its outstanding input requests, by status. A 2025-11-25 task failed by a tool error reads as completed.
    */
   static JsonObject detailed(TaskRecord task) {
     JsonObject json = extension(task);
@@ -62,9 +62,9 @@ final class TaskJson {
         if (task.error() != null) {
           json.put("error", task.error().copy());
         } else if (task.result() != null) {
-          // Failed by a tool result with isError under the 2025-11-25 rules: the extension reads it as completed
-          // work, but the status is the store's; the result is still what the call returned.
-          json.put("result", task.result().copy());
+          // Failed by a tool result with isError under the 2025-11-25 rules. The extension's failed status is for
+          // JSON-RPC errors only and must carry one; a tool error is completed work there, so it reads as such.
+          json.put("status", TaskStatus.COMPLETED.wireName()).put("result", task.result().copy());
         }
       }
       case INPUT_REQUIRED -> {

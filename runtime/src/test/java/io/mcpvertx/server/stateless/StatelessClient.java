@@ -24,12 +24,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Drives a {@link StatelessServer} directly, as an HTTP transport would: {@link StatelessServer#validate} with the
  * request's headers, then {@link StatelessServer#serve} or {@link StatelessServer#listen} with a sink that
  * collects what the server emits. Everything the server emits goes through the server's codec and is checked
- * against the 2026-07-28 schema; tests assert {@link #violations()} is empty.
+ * against the 2026-07-28 schema, and what the tasks extension defines (task results, {@code notifications/tasks})
+ * against the extension's schema; a message sent on a request's stream after its response is a violation too.
+ * Tests assert {@link #violations()} is empty.
  *
  * <p>Requests are made on one event-loop context, as a transport serves them.
  */
@@ -44,6 +47,18 @@ final class StatelessClient {
       .put("sampling", new JsonObject())
       .put("elicitation", new JsonObject())
       .put("roots", new JsonObject());
+
+  static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+  /** {@link #ALL_CAPABILITIES} and the tasks extension. */
+  static final JsonObject WITH_TASKS = ALL_CAPABILITIES.copy()
+      .put("extensions", new JsonObject().put(TASKS_EXTENSION, new JsonObject()));
+
+  /** Results the tasks extension defines, by the method they answer (tools/call only when it made a task). */
+  private static final Map<String, String> TASK_RESULT_TYPES = Map.of(
+      "tasks/get", "GetTaskResult",
+      "tasks/update", "UpdateTaskResult",
+      "tasks/cancel", "CancelTaskResult");
 
   private static final Map<String, String> RESULT_TYPES = Map.ofEntries(
       Map.entry("server/discover", "DiscoverResult"),
@@ -72,8 +87,10 @@ final class StatelessClient {
       "notifications/prompts/list_changed", "PromptListChangedNotification",
       "notifications/resources/list_changed", "ResourceListChangedNotification",
       "notifications/resources/updated", "ResourceUpdatedNotification",
-      "notifications/subscriptions/acknowledged", "SubscriptionsAcknowledgedNotification");
+      "notifications/subscriptions/acknowledged", "SubscriptionsAcknowledgedNotification",
+      "notifications/tasks", "TaskStatusNotification");
 
+  private final Vertx vertx;
   private final McpServer server;
   private final StatelessServer stateless;
   private final Context context;
@@ -81,6 +98,7 @@ final class StatelessClient {
   private long nextId = 1;
 
   StatelessClient(Vertx vertx, McpServer server) {
+    this.vertx = vertx;
     this.server = server;
     this.stateless = server.stateless();
     this.context = vertx.getOrCreateContext();
@@ -155,6 +173,56 @@ final class StatelessClient {
       assertEquals("input_required", result.getString("resultType"), result::encode);
       return result;
     }
+
+    /** Asserts a task was created (the tasks extension's CreateTaskResult); returns it. */
+    JsonObject task() {
+      JsonObject result = result();
+      assertEquals("task", result.getString("resultType"), result::encode);
+      assertEquals(200, status);
+      return result;
+    }
+  }
+
+  /** Completes after {@code n} turns of this client's event loop (to shift one side of a race a little). */
+  Future<Void> turns(int n) {
+    Promise<Void> done = Promise.promise();
+    context.runOnContext(v -> {
+      if (n <= 0) {
+        done.complete();
+      } else {
+        turns(n - 1).onComplete(done);
+      }
+    });
+    return done.future();
+  }
+
+  /** {@code tasks/get} for {@code taskId}, declaring the tasks extension, as {@code principal} (null: none). */
+  Future<Exchange> getTask(String taskId, Principal principal) {
+    return request("tasks/get", new JsonObject().put("taskId", taskId)).capabilities(WITH_TASKS.copy())
+        .principal(principal).send();
+  }
+
+  /**
+   * Polls {@code tasks/get} until the task satisfies {@code until}, yielding that result; fails on an error
+   * response. Bounded by the test's own timeout, not by a deadline here.
+   */
+  Future<JsonObject> awaitTask(String taskId, Principal principal, Predicate<JsonObject> until) {
+    return getTask(taskId, principal).compose(x -> {
+      if (x.isError()) {
+        return Future.failedFuture(new AssertionError("tasks/get failed: " + x.response().encode()));
+      }
+      if (until.test(x.result())) {
+        return Future.succeededFuture(x.result());
+      }
+      Promise<JsonObject> next = Promise.promise();
+      vertx.setTimer(5, t -> awaitTask(taskId, principal, until).onComplete(next));
+      return next.future();
+    });
+  }
+
+  /** Polls until the task has {@code status}. */
+  Future<JsonObject> awaitStatus(String taskId, Principal principal, String status) {
+    return awaitTask(taskId, principal, task -> status.equals(task.getString("status")));
   }
 
   /** One request to build and send. */
@@ -233,13 +301,20 @@ final class StatelessClient {
           promise.complete(new Exchange(request.id(), rejection.httpStatus(), response, notifications));
           return;
         }
+        boolean[] answered = {false};
         StatelessServer.Call call = stateless.serve(request, principal, message -> {
           if (Vertx.currentContext() != context) {
             violations.add("the sink was used off the request's context: " + message);
           }
-          notifications.add(received(message, null));
+          JsonObject received = received(message, null);
+          if (answered[0]) {
+            // The response ended the request's stream: nothing can travel on it any more.
+            violations.add("a message after the response to " + method + ": " + received.encode());
+          }
+          notifications.add(received);
         });
         call.response().onComplete(ar -> {
+          answered[0] = true;
           if (ar.failed()) {
             promise.fail(ar.cause());
             return;
@@ -265,7 +340,12 @@ final class StatelessClient {
           return;
         }
         Listening listening = new Listening();
-        listening.subscription = stateless.listen(request, message -> listening.add(received(message, null)));
+        listening.subscription = stateless.listen(request, principal, message -> {
+          if (Vertx.currentContext() != context) {
+            violations.add("the listen sink was used off the stream's context: " + message);
+          }
+          listening.add(received(message, null));
+        });
         promise.complete(listening);
       });
       return promise.future();
@@ -289,6 +369,7 @@ final class StatelessClient {
       Object name = switch (method) {
         case "tools/call", "prompts/get" -> params.getValue("name");
         case "resources/read" -> params.getValue("uri");
+        case "tasks/get", "tasks/update", "tasks/cancel" -> params.getValue("taskId");
         default -> null;
       };
       if (name instanceof String s) {
@@ -306,6 +387,9 @@ final class StatelessClient {
     private final List<JsonObject> frames = new ArrayList<>();
     private final List<Promise<JsonObject>> waiters = new ArrayList<>();
     private final List<Integer> waitingFor = new ArrayList<>();
+    private final List<Promise<JsonObject>> matchers = new ArrayList<>();
+    private final List<Predicate<JsonObject>> matching = new ArrayList<>();
+    private final List<Integer> matchingFrom = new ArrayList<>();
     private StatelessServer.Subscription subscription;
 
     private void add(JsonObject frame) {
@@ -317,6 +401,35 @@ final class StatelessClient {
           waiters.remove(i).complete(frames.get(index));
         }
       }
+      for (int i = matchers.size() - 1; i >= 0; i--) {
+        if (frames.size() > matchingFrom.get(i) && matching.get(i).test(frame)) {
+          matching.remove(i);
+          matchingFrom.remove(i);
+          matchers.remove(i).complete(frame);
+        }
+      }
+    }
+
+    /** The first frame (received so far or later) that {@code wanted} accepts. */
+    Future<JsonObject> frame(Predicate<JsonObject> wanted) {
+      return frame(0, wanted);
+    }
+
+    /** The first frame at index {@code from} or later (received so far or later) that {@code wanted} accepts. */
+    Future<JsonObject> frame(int from, Predicate<JsonObject> wanted) {
+      Promise<JsonObject> promise = Promise.promise();
+      context.runOnContext(v -> {
+        for (int i = from; i < frames.size(); i++) {
+          if (wanted.test(frames.get(i))) {
+            promise.complete(frames.get(i));
+            return;
+          }
+        }
+        matchers.add(promise);
+        matching.add(wanted);
+        matchingFrom.add(from);
+      });
+      return promise.future();
     }
 
     /** The frame at {@code index} (0 is the acknowledgement), once it has arrived. */
@@ -354,12 +467,22 @@ final class StatelessClient {
 
   private void check(JsonObject message, String answeredMethod) {
     if (message.containsKey("method")) {
-      String type = NOTIFICATION_TYPES.get(message.getString("method"));
+      String method = message.getString("method");
+      String type = NOTIFICATION_TYPES.get(method);
       if (message.containsKey("id") || type == null) {
         violations.add("unexpected message " + message.encode());
         return;
       }
+      if (method.equals("notifications/tasks")) {
+        record(SpecSchemas.EXT_TASKS, type, message);
+        return;
+      }
       record(type, message);
+      JsonObject params = message.getJsonObject("params");
+      if (method.equals("notifications/subscriptions/acknowledged") && params != null
+          && params.getValue("notifications") instanceof JsonObject honored && honored.containsKey("taskIds")) {
+        record(SpecSchemas.EXT_TASKS, "TaskSubscriptionAcknowledgedNotifications", honored);
+      }
     } else if (message.getValue("error") instanceof JsonObject error) {
       record("JSONRPCErrorResponse", message);
       String type = ERROR_TYPES.get(error.getInteger("code"));
@@ -373,7 +496,20 @@ final class StatelessClient {
     } else {
       record("JSONRPCResultResponse", message);
       JsonObject result = message.getJsonObject("result");
-      String type = "input_required".equals(result.getString("resultType")) ? "InputRequiredResult"
+      String resultType = result.getString("resultType");
+      if ("task".equals(resultType)) {
+        if (!"tools/call".equals(answeredMethod)) {
+          violations.add("a task made for " + answeredMethod + ": " + result.encode());
+        }
+        record(SpecSchemas.EXT_TASKS, "CreateTaskResult", result);
+        return;
+      }
+      String taskType = TASK_RESULT_TYPES.get(answeredMethod);
+      if (taskType != null) {
+        record(SpecSchemas.EXT_TASKS, taskType, result);
+        return;
+      }
+      String type = "input_required".equals(resultType) ? "InputRequiredResult"
           : RESULT_TYPES.get(answeredMethod);
       if (type != null) {
         record(type, result);
@@ -382,7 +518,11 @@ final class StatelessClient {
   }
 
   private void record(String type, JsonObject instance) {
-    for (String problem : SpecSchemas.violations(VERSION, type, instance)) {
+    record(VERSION, type, instance);
+  }
+
+  private void record(String schema, String type, JsonObject instance) {
+    for (String problem : SpecSchemas.violations(schema, type, instance)) {
       violations.add(type + ": " + problem + " in " + instance.encode());
     }
   }
