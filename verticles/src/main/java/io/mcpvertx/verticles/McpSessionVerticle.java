@@ -10,7 +10,6 @@ import io.mcpvertx.verticles.impl.RecordWrites;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
@@ -55,6 +54,8 @@ public class McpSessionVerticle extends VerticleBase {
   private RecordWrites writes;
   /** What the session sent while a record was being written, in order; null when nothing waits. */
   private ArrayDeque<Runnable> held;
+  /** The event-loop thread of this verticle's context: {@link #held} is touched on it only. */
+  private Thread loop;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
@@ -107,6 +108,7 @@ public class McpSessionVerticle extends VerticleBase {
   public Future<?> start() {
     McpEventBus.registerCodecs(vertx);
     EventBus bus = vertx.eventBus();
+    loop = Thread.currentThread();
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
     BusSink sink = new BusSink(this, bus, defaultOutbound, unsolicited);
     try {
@@ -170,8 +172,10 @@ public class McpSessionVerticle extends VerticleBase {
           + (body == null ? "null" : body.getClass().getName()));
     }
     if (message.replyAddress() != null) {
-      // The sender waits until what this message changed is stored (notifications/initialized, say).
-      (writes == null ? Future.succeededFuture() : writes.settled()).onComplete(ar -> message.reply(null));
+      // The sender waits until what this message changed is stored (notifications/initialized, say). The session
+      // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
+      context.runOnContext(v -> (writes == null ? Future.succeededFuture() : writes.settled())
+          .onComplete(ar -> message.reply(null)));
     }
   }
 
@@ -179,7 +183,7 @@ public class McpSessionVerticle extends VerticleBase {
   private void out(Runnable send) {
     if (writes == null) {
       send.run();
-    } else if (Vertx.currentContext() != context || !io.vertx.core.Context.isOnEventLoopThread()) {
+    } else if (Thread.currentThread() != loop) {
       context.runOnContext(v -> out(send));
     } else if (held != null) {
       held.add(send);
