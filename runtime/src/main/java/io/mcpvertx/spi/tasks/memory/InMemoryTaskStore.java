@@ -8,7 +8,6 @@ import io.mcpvertx.spi.tasks.TaskStatus;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreException;
 import io.mcpvertx.spi.tasks.TaskUpdate;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -25,7 +24,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -44,7 +42,9 @@ import java.util.function.LongSupplier;
  * capping the TTL they ask for. Because Vert.x cancels a verticle's timers when it is undeployed, create the
  * store outside any verticle, or in one that lives as long as the store's users.
  *
- * <p>Records go in and out as copies, so callers may change the JSON they passed or received.
+ * <p>Records go in and out as copies, so callers may change the JSON they passed or received. Arguments the SPI
+ * rules out (a completion that does not settle, an empty set of input requests, a page limit below 1) throw
+ * {@link IllegalArgumentException} at once rather than fail the future: they are the caller's bugs, not outcomes.
  */
 public final class InMemoryTaskStore implements TaskStore {
 
@@ -56,9 +56,9 @@ public final class InMemoryTaskStore implements TaskStore {
   private final Map<String, Slot> tasks = new ConcurrentHashMap<>();
   private final Map<String, OwnerTasks> owners = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<Expiry, Slot> expiries = new ConcurrentSkipListMap<>();
-  private final List<Listener> listeners = new CopyOnWriteArrayList<>();
   private final AtomicLong sequences = new AtomicLong();
   private final ListCursors cursors = new ListCursors();
+  private final ChangeListeners listeners;
   private volatile long purgeTimer = -1;
 
   /** A task and what the store remembers beside its record; all but {@code record} guarded by its owner. */
@@ -89,17 +89,6 @@ public final class InMemoryTaskStore implements TaskStore {
     }
   }
 
-  private static final class Listener {
-    final Context context;
-    final Handler<TaskChange> handler;
-    volatile boolean active = true;
-
-    Listener(Context context, Handler<TaskChange> handler) {
-      this.context = context;
-      this.handler = handler;
-    }
-  }
-
   /** A conditional change: the record after it, or null when it does not apply. May refuse by throwing. */
   @FunctionalInterface
   private interface Change {
@@ -109,6 +98,7 @@ public final class InMemoryTaskStore implements TaskStore {
   private InMemoryTaskStore(Vertx vertx, LongSupplier clock) {
     this.vertx = vertx;
     this.clock = clock;
+    this.listeners = new ChangeListeners(vertx);
   }
 
   /** A store that purges expired tasks every {@link #DEFAULT_PURGE_INTERVAL_MS}. */
@@ -273,7 +263,8 @@ public final class InMemoryTaskStore implements TaskStore {
     }
     long start = after;
     List<TaskRecord> page = new ArrayList<>();
-    String[] nextCursor = new String[1];
+    // Where the next page starts, when there is one: the position of the last task on this page.
+    long[] next = {-1};
     owners.computeIfPresent(owner, (key, own) -> {
       long now = clock.getAsLong();
       long last = start;
@@ -283,7 +274,7 @@ public final class InMemoryTaskStore implements TaskStore {
           continue;
         }
         if (page.size() == limit) {
-          nextCursor[0] = cursors.issue(owner, last);
+          next[0] = last;
           break;
         }
         page.add(record);
@@ -292,20 +283,12 @@ public final class InMemoryTaskStore implements TaskStore {
       return own;
     });
     page.replaceAll(InMemoryTaskStore::copy);
-    return Future.succeededFuture(new TaskPage(page, nextCursor[0]));
+    return Future.succeededFuture(new TaskPage(page, next[0] < 0 ? null : cursors.issue(owner, next[0])));
   }
 
   @Override
   public Future<Registration> listen(Handler<TaskChange> handler) {
-    Objects.requireNonNull(handler, "handler");
-    Context context = Vertx.currentContext();
-    Listener listener = new Listener(context != null ? context : vertx.getOrCreateContext(), handler);
-    listeners.add(listener);
-    return Future.succeededFuture(() -> {
-      listener.active = false;
-      listeners.remove(listener);
-      return Future.succeededFuture();
-    });
+    return listeners.add(handler);
   }
 
   @Override
@@ -362,9 +345,9 @@ public final class InMemoryTaskStore implements TaskStore {
         if (!current.status().isTerminal() && next.status().isTerminal()) {
           own.active--;
         }
-        announce(new TaskChange(kind, taskId, next.status()));
+        listeners.announce(new TaskChange(kind, taskId, next.status()));
         if (kind != TaskChange.Kind.STATUS && next.status() != current.status()) {
-          announce(new TaskChange(TaskChange.Kind.STATUS, taskId, next.status()));
+          listeners.announce(new TaskChange(TaskChange.Kind.STATUS, taskId, next.status()));
         }
         outcome[0] = new TaskUpdate(true, next);
         return own;
@@ -374,16 +357,6 @@ public final class InMemoryTaskStore implements TaskStore {
     }
     TaskRecord task = outcome[0].task();
     return Future.succeededFuture(task == null ? outcome[0] : new TaskUpdate(outcome[0].applied(), copy(task)));
-  }
-
-  private void announce(TaskChange change) {
-    for (Listener listener : listeners) {
-      listener.context.runOnContext(v -> {
-        if (listener.active) {
-          listener.handler.handle(change);
-        }
-      });
-    }
   }
 
   /** Drops the owner's expired tasks; called under the owner's lock. */

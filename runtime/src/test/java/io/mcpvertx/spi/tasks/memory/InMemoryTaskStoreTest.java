@@ -1,5 +1,12 @@
 package io.mcpvertx.spi.tasks.memory;
 
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.eventually;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.on;
+import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskChange;
+import io.mcpvertx.spi.tasks.TaskChangeRecorder;
 import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
@@ -151,14 +159,26 @@ class InMemoryTaskStoreTest extends TaskStoreContract {
 
   @Test
   void changesThatDoNotApplyAreNotAnnounced() {
-    Recorder recorder = new Recorder(store, vertx.getOrCreateContext());
+    try (TaskChangeRecorder recorder = new TaskChangeRecorder(store, vertx.getOrCreateContext())) {
+      String id = create(store, owner()).taskId();
+      await(store.transition(id, Set.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null));
+      await(store.respond(id, Map.of("never", answer("x"))));
+      await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
+      recorder.expect(id, TaskChange.Kind.STATUS, TaskStatus.CANCELLED);
+      // The store queues a task's announcements in order, so anything before the cancellation has arrived.
+      assertTrue(recorder.heard(id).isEmpty(), "heard " + recorder.heard(id));
+    }
+  }
+
+  @Test
+  void aListenerWhoseEventLoopIsGoneDoesNotHoldUpChanges() {
+    Vertx gone = Vertx.vertx();
+    Context context = gone.getOrCreateContext();
+    await(on(context, () -> store.listen(change -> { })));
+    await(gone.close());
     String id = create(store, owner()).taskId();
-    await(store.transition(id, Set.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null));
-    await(store.respond(id, Map.of("never", answer("x"))));
-    await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
-    recorder.expect(id, TaskChange.Kind.STATUS, TaskStatus.CANCELLED);
-    // The store queues a task's announcements in order, so anything before the cancellation has arrived.
-    assertTrue(recorder.heard(id).isEmpty(), "heard " + recorder.heard(id));
-    await(recorder.registration.unregister());
+    for (int i = 0; i < 2; i++) {
+      assertTrue(await(store.transition(id, ACTIVE, TaskStatus.WORKING, "Busy " + i)).applied());
+    }
   }
 }
