@@ -66,6 +66,9 @@ public interface StatelessServer {
    * Opens a validated {@code subscriptions/listen}: the acknowledgement goes to {@code sink} at once, then the
    * notifications the client opted in to, each tagged with the subscription id. Call it on an event loop; the
    * sink is used on that same context.
+   *
+   * @throws io.mcpvertx.protocol.McpException when the subscription is refused (too many parties waiting on
+   *     tasks, -32005); nothing was sent to {@code sink} then
    */
   Subscription listen(JsonRpcRequest request, MessageSink sink);
 

@@ -86,20 +86,26 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
       }
       honored.put("taskIds", new JsonArray(new java.util.ArrayList<>(taskIds)));
     }
-    sink.send(StatelessEngine.tagged("notifications/subscriptions/acknowledged",
-        new JsonObject().put("notifications", honored), subscription.subscriptionId));
-    subscription.unregister = registry.addListener(subscription);
     String owner = ExtensionTasks.owner(principal);
     for (String taskId : taskIds) {
       // Agreed to whoever owns it, so the acknowledgement says nothing about other callers' tasks; only the
-      // owner's tasks are ever sent.
-      subscription.taskWatches.add(tasks.engine().watch(taskId, change -> {
-        if (change.kind() != io.mcpvertx.spi.tasks.TaskChange.Kind.INPUT_RESPONDED) {
-          subscription.sendTask(tasks, taskId, owner);
-        }
-      }));
-      subscription.sendTask(tasks, taskId, owner);
+      // owner's tasks are ever sent. Watched before anything is sent: over the waiter limit the subscription is
+      // refused with nothing acknowledged and no slot kept.
+      try {
+        subscription.taskWatches.add(tasks.engine().watch(taskId, change -> {
+          if (change.kind() != io.mcpvertx.spi.tasks.TaskChange.Kind.INPUT_RESPONDED) {
+            subscription.sendTask(tasks, taskId, owner);
+          }
+        }));
+      } catch (RuntimeException e) {
+        subscription.taskWatches.forEach(Runnable::run);
+        throw e;
+      }
     }
+    sink.send(StatelessEngine.tagged("notifications/subscriptions/acknowledged",
+        new JsonObject().put("notifications", honored), subscription.subscriptionId));
+    subscription.unregister = registry.addListener(subscription);
+    taskIds.forEach(taskId -> subscription.sendTask(tasks, taskId, owner));
     return subscription;
   }
 

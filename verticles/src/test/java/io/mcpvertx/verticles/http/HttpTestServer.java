@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
@@ -15,9 +16,9 @@ final class HttpTestServer {
   final InMemoryEventStore events;
   final McpHttpServer http;
 
-  private HttpTestServer(Vertx vertx, McpHttpServerOptions options) {
+  private HttpTestServer(Vertx vertx, McpServerOptions serverOptions, McpHttpServerOptions options) {
     this.vertx = vertx;
-    this.mcp = (McpServerImpl) McpServer.create(vertx);
+    this.mcp = (McpServerImpl) McpServer.create(vertx, serverOptions);
     this.tools = new TestTools().register(mcp);
     this.events = new InMemoryEventStore(options.getMaxEventsPerStream(), options.getMaxStreamsPerSession(),
         options.getEventRetentionMs());
@@ -31,7 +32,13 @@ final class HttpTestServer {
 
   /** Starts an endpoint served by {@code instances} HTTP verticles. */
   static Future<HttpTestServer> start(Vertx vertx, McpHttpServerOptions options, int instances) {
-    HttpTestServer server = new HttpTestServer(vertx, new McpHttpServerOptions(options).setPort(0));
+    return start(vertx, new McpServerOptions(), options, instances);
+  }
+
+  /** Starts an endpoint whose MCP server has {@code serverOptions}. */
+  static Future<HttpTestServer> start(Vertx vertx, McpServerOptions serverOptions, McpHttpServerOptions options,
+      int instances) {
+    HttpTestServer server = new HttpTestServer(vertx, serverOptions, new McpHttpServerOptions(options).setPort(0));
     return server.http.listen(instances).map(server);
   }
 

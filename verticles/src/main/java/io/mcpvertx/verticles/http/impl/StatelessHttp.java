@@ -5,6 +5,7 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
@@ -120,13 +121,21 @@ final class StatelessHttp {
   private void listen(JsonRpcRequest call, Principal principal, HttpServerResponse response) {
     SseWriter sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
     sse.start();
+    StatelessServer.Subscription subscription;
+    try {
+      subscription = engine.listen(call, principal, message -> {
+        sse.event(null, endpoint.codec.encode(message));
+        if (!sse.isOpen()) {
+          response.reset();
+        }
+      });
+    } catch (McpException e) {
+      // Refused before anything was sent: the stream carries the error response, and ends.
+      sse.event(null, endpoint.codec.encode(new JsonRpcErrorResponse(call.id(), e.error())));
+      sse.end();
+      return;
+    }
     listeners.add(sse);
-    StatelessServer.Subscription subscription = engine.listen(call, principal, message -> {
-      sse.event(null, endpoint.codec.encode(message));
-      if (!sse.isOpen()) {
-        response.reset();
-      }
-    });
     response.closeHandler(v -> {
       listeners.remove(sse);
       subscription.close();
