@@ -22,12 +22,12 @@ import java.util.Optional;
  * </ul>
  *
  * <p>Limits of sharing without a clustered event bus: a client that resumes on instance B a stream still being
- * produced on instance A gets what was stored before, but not what A adds after (it arrives once A completes the
- * stream only if the client resumes again); a session held by two instances at once (restored on B while A still
- * holds it) runs twice, and a change made through one is not seen by the other until it restores the session
- * again; a session deleted through B stays usable on A until A's next lifetime extension (at most a quarter of
- * the idle timeout later) finds the record gone. Route a session's requests to one instance (sticky sessions)
- * where you can; the cluster support adds a lease that makes one instance the owner.
+ * produced on instance A gets the events stored so far, and what A adds later only when it resumes again; a
+ * session held by two instances at once (restored on B while A still holds it) runs on both, and a change made
+ * through one is not seen by the other until it restores the session again; a session deleted through B stays
+ * usable on A until A's next lifetime extension (at most a quarter of the idle timeout later) finds the record
+ * gone. Route a session's requests to one instance (sticky sessions) where you can; the cluster support adds a
+ * lease that makes one instance the owner. See {@code docs/shared-stores.md}.
  *
  * <p>The endpoint does not close the stores: they belong to the caller, who may share them between endpoints.
  */
