@@ -5,6 +5,7 @@ import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.SessionState;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.verticles.McpEventBus;
@@ -209,7 +210,7 @@ final class HttpEndpoint {
     }
     HttpSession session = new HttpSession(record.sessionId(), owner, System.currentTimeMillis());
     session.version = version;
-    session.initialized = !"AWAITING_INITIALIZED".equals(record.state());
+    session.initialized = !SessionState.AWAITING_INITIALIZED.name().equals(record.state());
     session.record = record;
     session.recordWritten = true;
     session.storeTouchedAt = 0; // the request that restores it extends its lifetime
