@@ -26,7 +26,8 @@ import io.vertx.ext.web.handler.BodyHandler;
  * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--event-loops N]
  * [--host 127.0.0.1]}; and
  * the in-JVM micro-benchmarks, {@code java -jar mcp-vertx-benchmarks.jar jmh [JMH options]} ({@link CodecBenchmark},
- * {@link SessionBenchmark}).
+ * {@link SessionBenchmark}); and task lifecycles against a private Redis,
+ * {@code java -jar mcp-vertx-benchmarks.jar tasks [options]} ({@link TaskLifecycleBench}).
  *
  * <ul>
  *   <li>{@code echo}: the baseline. Bare Vert.x core: {@code instances} HTTP server verticles sharing the port, each
@@ -54,6 +55,11 @@ public final class BenchServer {
       org.openjdk.jmh.Main.main(java.util.Arrays.copyOfRange(args, 1, args.length));
       return;
     }
+    if (args.length > 0 && args[0].equals("tasks")) {
+      // Task lifecycles against a private Redis: java -jar mcp-vertx-benchmarks.jar tasks [options]
+      TaskLifecycleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     String mode = null;
     String host = "127.0.0.1";
     int port = 8080;
@@ -75,7 +81,8 @@ public final class BenchServer {
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
       System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
           + " [--host 127.0.0.1]\n"
-          + "       BenchServer jmh [JMH options]");
+          + "       BenchServer jmh [JMH options]\n"
+          + "       BenchServer tasks [options]");
       System.exit(2);
     }
     start(mode, host, port, instances, eventLoops);

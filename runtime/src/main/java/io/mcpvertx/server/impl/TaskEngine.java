@@ -41,6 +41,10 @@ final class TaskEngine {
   static final String EXTENSION = "io.modelcontextprotocol/tasks";
   static final Set<TaskStatus> ACTIVE = EnumSet.of(TaskStatus.WORKING, TaskStatus.INPUT_REQUIRED);
 
+  /** Pauses between attempts to store an outcome while the store is unavailable: doubling, up to the maximum. */
+  private static final long FIRST_SETTLE_RETRY_MS = 100;
+  private static final long MAX_SETTLE_RETRY_MS = 5_000;
+
   private static final Logger LOG = System.getLogger(TaskEngine.class.getName());
   /** Create, complete, cancel and retrieval of results, one line each, for whoever audits who did what. */
   private static final Logger AUDIT = System.getLogger("io.mcpvertx.tasks.audit");
@@ -139,13 +143,14 @@ final class TaskEngine {
 
   /**
    * Stores the outcome of a task's handler. A task cancelled (or expired) meanwhile stays as it is: terminal
-   * statuses never change.
+   * statuses never change. While the store is unavailable the outcome is stored again, with growing pauses, until
+   * the task would have expired: an outage does not throw away work that was done.
    */
   Future<TaskUpdate> settle(TaskRun run, TaskStatus status, JsonObject result, JsonObject error, String message) {
     if (runs.remove(run.taskId(), run)) {
       vertx.cancelTimer(run.expiryTimer());
     }
-    return store.complete(run.taskId(), status, result, error, message).onComplete(ar -> {
+    return storeOutcome(run, status, result, error, message, FIRST_SETTLE_RETRY_MS).onComplete(ar -> {
       if (ar.failed()) {
         LOG.log(Level.ERROR, "Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
       } else if (ar.result().applied()) {
@@ -155,6 +160,24 @@ final class TaskEngine {
             + (ar.result().task() == null ? "expired" : ar.result().task().status().wireName())
             + "; its outcome is dropped");
       }
+    });
+  }
+
+  private Future<TaskUpdate> storeOutcome(TaskRun run, TaskStatus status, JsonObject result, JsonObject error,
+      String message, long retryMs) {
+    return store.complete(run.taskId(), status, result, error, message).recover(e -> {
+      boolean unavailable = e instanceof TaskStoreException t && t.reason() == TaskStoreException.Reason.UNAVAILABLE;
+      if (!unavailable || closed || System.currentTimeMillis() + retryMs >= run.expiresAt()) {
+        return Future.failedFuture(e);
+      }
+      if (retryMs == FIRST_SETTLE_RETRY_MS) {
+        LOG.log(Level.WARNING, () -> "Task " + run.taskId() + ": the store is unavailable; its outcome is kept and "
+            + "stored once the store is back (" + e.getMessage() + ")");
+      }
+      Promise<TaskUpdate> retried = Promise.promise();
+      vertx.setTimer(retryMs, t -> storeOutcome(run, status, result, error, message,
+          Math.min(2 * retryMs, MAX_SETTLE_RETRY_MS)).onComplete(retried));
+      return retried.future();
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * Redis-backed implementations of the runtime's store SPIs, shared by every instance of a horizontally scaled
- * deployment: {@link io.mcpvertx.storage.redis.RedisTaskStore} for tasks and
- * {@link io.mcpvertx.storage.redis.RedisEventStore} for resumable SSE streams, both configured by
+ * deployment: {@link io.mcpvertx.storage.redis.RedisTaskStore} for tasks,
+ * {@link io.mcpvertx.storage.redis.RedisEventStore} for resumable SSE streams and
+ * {@link io.mcpvertx.storage.redis.RedisSessionStore} for 2025-generation sessions, all configured by
  * {@link io.mcpvertx.storage.redis.RedisStoreOptions}. The in-memory stores in the runtime stay the zero-setup
  * default.
  *

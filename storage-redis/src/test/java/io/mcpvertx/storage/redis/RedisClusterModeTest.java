@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.EventStoreContract;
+import io.mcpvertx.spi.sessions.SessionStore;
+import io.mcpvertx.spi.sessions.SessionStoreContract;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreContract;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Both contracts through a cluster-mode client against a one-node Redis Cluster, which refuses any command or
+ * The three contracts through a cluster-mode client against a one-node Redis Cluster, which refuses any command or
  * script whose keys span slots: the key layout's hash tags are what make the stores work in a cluster.
  */
 class RedisClusterModeTest {
@@ -30,6 +32,7 @@ class RedisClusterModeTest {
   private static Vertx vertx;
   private static RedisTaskStore tasks;
   private static RedisEventStore events;
+  private static RedisSessionStore sessions;
 
   @BeforeAll
   static void start() {
@@ -39,11 +42,13 @@ class RedisClusterModeTest {
         .setConnectionString(redis.url()).setKeyPrefix(redis.keyPrefix()).setMaxEventsPerStream(10);
     tasks = RedisTaskStore.create(vertx, options);
     events = RedisEventStore.create(vertx, options);
+    sessions = RedisSessionStore.create(vertx, options);
   }
 
   @AfterAll
   static void stop() {
-    io.vertx.core.Future.join(tasks.close(), events.close()).toCompletionStage().toCompletableFuture().join();
+    io.vertx.core.Future.join(tasks.close(), events.close(), sessions.close()).toCompletionStage()
+        .toCompletableFuture().join();
     vertx.close().toCompletionStage().toCompletableFuture().join();
   }
 
@@ -73,6 +78,14 @@ class RedisClusterModeTest {
     @Override
     protected EventStore store() {
       return events;
+    }
+  }
+
+  @Nested
+  class Sessions extends SessionStoreContract {
+    @Override
+    protected SessionStore store() {
+      return sessions;
     }
   }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.EventStoreContract;
+import io.mcpvertx.spi.sessions.SessionStore;
+import io.mcpvertx.spi.sessions.SessionStoreContract;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreContract;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Both contracts over RESP2, on one client the caller made and shares between the stores. Over RESP2 replies
+ * The three contracts over RESP2, on one client the caller made and shares between the stores. Over RESP2 replies
  * are flat arrays rather than maps, and pub/sub messages arrive as plain arrays rather than pushes.
  */
 class RedisResp2Test {
@@ -31,6 +33,7 @@ class RedisResp2Test {
   private static Redis client;
   private static RedisTaskStore tasks;
   private static RedisEventStore events;
+  private static RedisSessionStore sessions;
 
   @BeforeAll
   static void start() {
@@ -41,12 +44,14 @@ class RedisResp2Test {
     client = Redis.createClient(vertx, options.toRedisOptions().setPreferredProtocolVersion(ProtocolVersion.RESP2));
     tasks = RedisTaskStore.create(vertx, client, options);
     events = RedisEventStore.create(client, options);
+    sessions = RedisSessionStore.create(client, options);
   }
 
   @AfterAll
   static void stop() {
     await(tasks.close());
     await(events.close());
+    await(sessions.close());
     await(client.close());
     await(vertx.close());
   }
@@ -78,6 +83,14 @@ class RedisResp2Test {
     @Override
     protected EventStore store() {
       return events;
+    }
+  }
+
+  @Nested
+  class Sessions extends SessionStoreContract {
+    @Override
+    protected SessionStore store() {
+      return sessions;
     }
   }
 }

@@ -34,6 +34,11 @@ import java.util.HexFormat;
  *   <li>{@code Pev:{<session>}:last}: hash, the last entry id of each stream segment: the next entry's
  *       predecessor.
  * </ul>
+ *
+ * <p>Session store. One key per session, with the same hash tag as the session's events.
+ * <ul>
+ *   <li>{@code Psession:{<session>}}: string, the session's record as JSON; its expiry is the session's.
+ * </ul>
  */
 public final class RedisKeys {
 
@@ -100,6 +105,11 @@ public final class RedisKeys {
   /** The last entry id of each of a session's streams. */
   public String eventLastIds(String sessionId) {
     return prefix + "ev:{" + segment(sessionId) + "}:last";
+  }
+
+  /** The record of a session. */
+  public String session(String sessionId) {
+    return prefix + "session:{" + segment(sessionId) + "}";
   }
 
   /**

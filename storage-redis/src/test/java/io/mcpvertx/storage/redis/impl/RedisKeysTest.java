@@ -16,7 +16,7 @@ class RedisKeysTest {
   @Test
   void everyKeyAndChannelStartsWithThePrefix() {
     for (String key : List.of(keys.task("t"), keys.ownerTasks("o"), keys.ownerExpiries("o"), keys.ownerActive("o"),
-        keys.taskChanges(), keys.eventStream("s", "a"), keys.eventStreams("s"))) {
+        keys.taskChanges(), keys.eventStream("s", "a"), keys.eventStreams("s"), keys.session("s"))) {
       assertTrue(key.startsWith("app:"), key);
     }
   }
@@ -27,6 +27,7 @@ class RedisKeysTest {
     assertEquals("{tasks}", hashTag(keys.ownerActive("someone")));
     assertEquals("{s1}", hashTag(keys.eventStream("s1", "p1")));
     assertEquals("{s1}", hashTag(keys.eventStreams("s1")));
+    assertEquals("{s1}", hashTag(keys.session("s1")));
   }
 
   @Test
@@ -34,6 +35,7 @@ class RedisKeysTest {
     String id = TaskIds.generate();
     assertEquals("app:{tasks}:t:" + id, keys.task(id));
     assertEquals("app:ev:{s-1}:s:p_2.x", keys.eventStream("s-1", "p_2.x"));
+    assertEquals("app:session:{s-1}", keys.session("s-1"));
   }
 
   @Test

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
 
   private final boolean cluster;
+  private final String[] serverArgs;
   private TestRedis redis;
   /** Nested test classes inherit the extension: they share the enclosing class's server. */
   private int depth;
@@ -32,8 +33,14 @@ public final class RedisServerExtension implements BeforeAllCallback, AfterAllCa
     this(false);
   }
 
-  private RedisServerExtension(boolean cluster) {
+  private RedisServerExtension(boolean cluster, String... serverArgs) {
     this.cluster = cluster;
+    this.serverArgs = serverArgs.clone();
+  }
+
+  /** A standalone Redis; a private one gets these further {@code redis-server} options (see {@link TestRedis}). */
+  public static RedisServerExtension withServerArgs(String... serverArgs) {
+    return new RedisServerExtension(false, serverArgs);
   }
 
   /** A private one-node Redis Cluster (see {@link TestRedis#startCluster}); skips the class with an external one. */
@@ -55,7 +62,7 @@ public final class RedisServerExtension implements BeforeAllCallback, AfterAllCa
       return;
     }
     redis = cluster ? TestRedis.startCluster(context.getRequiredTestClass())
-        : TestRedis.start(context.getRequiredTestClass());
+        : TestRedis.start(context.getRequiredTestClass(), serverArgs);
   }
 
   @Override

@@ -39,11 +39,20 @@ public final class TestRedis implements AutoCloseable {
 
   /** The Redis for the test class {@code owner}: external if {@value #URL_ENV} is set, else a new private one. */
   public static TestRedis start(Class<?> owner) {
+    return start(owner, new String[0]);
+  }
+
+  /**
+   * Like {@link #start(Class)}, a private server getting further {@code redis-server} options, such as
+   * {@code --appendfsync always}. An external Redis is as its owner configured it: tests that depend on the options
+   * call {@link #assumePrivate()}.
+   */
+  public static TestRedis start(Class<?> owner, String... serverArgs) {
     String external = System.getenv(URL_ENV);
     if (external != null && !external.isBlank()) {
       return external(external.trim(), owner);
     }
-    RedisServerProcess server = RedisServerProcess.startOnFreePort();
+    RedisServerProcess server = RedisServerProcess.startOnFreePort(serverArgs);
     return new TestRedis(server, "redis://127.0.0.1:" + server.port(), prefix(owner));
   }
 
