@@ -3,6 +3,7 @@ package io.mcpvertx.examples.config;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.mcpvertx.storage.redis.RedisEventStore;
+import io.mcpvertx.storage.redis.RedisSessionStore;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.RedisTaskStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
@@ -43,7 +44,8 @@ public final class ExampleStores {
     Redis client = Redis.createClient(vertx, options.toRedisOptions());
     return client.send(Request.cmd(Command.PING))
         .<ExampleStores>map(pong -> new ExampleStores(RedisTaskStore.create(vertx, client, options),
-            McpHttpStores.local(RedisEventStore.create(client, options)), client))
+            McpHttpStores.shared(RedisEventStore.create(client, options), RedisSessionStore.create(client, options)),
+            client))
         .recover(e -> {
           client.close();
           return Future.failedFuture(new IllegalStateException("Redis at " + options.getConnectionStrings()
