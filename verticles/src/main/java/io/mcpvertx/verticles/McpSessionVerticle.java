@@ -5,6 +5,8 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.verticles.impl.RecordWrites;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.VerticleBase;
@@ -14,8 +16,10 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One MCP session as a verticle: it owns the session's state on its own event loop and speaks JSON-RPC over
@@ -28,6 +32,13 @@ import java.util.Objects;
  * {@link McpEventBus#UNSOLICITED} set.
  *
  * <p>Undeploying the verticle closes the session: in-flight handlers see a cancellation.
+ *
+ * <p>A session can be kept in a {@link io.mcpvertx.spi.sessions.SessionStore} so another instance may serve it:
+ * {@link #onPersistentChange} hands every new {@link SessionRecord} to the code that stores it, and a verticle made
+ * with {@link #restoring} takes a stored session over. While a record is being written, everything the session sends
+ * waits (in order), so no client hears of a change (the answer to {@code initialize}, to {@code logging/setLevel},
+ * to a subscription) before another instance can read it. A message sent with {@code request} (rather than
+ * {@code send}) is acknowledged, with an empty reply, once it is handled and what it changed is stored.
  */
 public class McpSessionVerticle extends VerticleBase {
 
@@ -37,18 +48,51 @@ public class McpSessionVerticle extends VerticleBase {
   private final String sessionId;
   private final String defaultOutbound;
   private final Principal principal;
+  private final SessionRecord restored;
   private McpSession session;
   private MessageConsumer<Object> consumer;
+  private RecordWrites writes;
+  /** What the session sent while a record was being written, in order; null when nothing waits. */
+  private ArrayDeque<Runnable> held;
+  /** The event-loop thread of this verticle's context: {@link #held} is touched on it only. */
+  private Thread loop;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
    * @param principal the session's owner, or null without authorization
    */
   public McpSessionVerticle(McpServer server, String sessionId, String defaultOutbound, Principal principal) {
+    this(server, sessionId, defaultOutbound, principal, null);
+  }
+
+  private McpSessionVerticle(McpServer server, String sessionId, String defaultOutbound, Principal principal,
+      SessionRecord restored) {
     this.server = Objects.requireNonNull(server, "server");
     this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
     this.defaultOutbound = Objects.requireNonNull(defaultOutbound, "defaultOutbound");
     this.principal = principal;
+    this.restored = restored;
+  }
+
+  /**
+   * A verticle that takes over a stored session ({@link McpServer#restoreSession}) instead of starting a new one:
+   * it serves requests at once, in the recorded state, owned by the recorded principal. Deploying it fails when the
+   * record cannot be restored (a closed session, an unknown revision).
+   */
+  public static McpSessionVerticle restoring(McpServer server, SessionRecord record, String defaultOutbound) {
+    Objects.requireNonNull(record, "record");
+    return new McpSessionVerticle(server, record.sessionId(), defaultOutbound, null, record);
+  }
+
+  /**
+   * Stores the session's record whenever it changes: {@code store} is called on this verticle's context with each
+   * new record and yields when it is stored. Calls never overlap, and a record that changes during a write waits
+   * for it (only the newest one is written next). A failed write is logged; the session goes on. Call it before
+   * deploying.
+   */
+  public McpSessionVerticle onPersistentChange(Function<SessionRecord, Future<?>> store) {
+    this.writes = new RecordWrites(Objects.requireNonNull(store, "store"));
+    return this;
   }
 
   public McpSessionVerticle(McpServer server, String sessionId, String defaultOutbound) {
@@ -64,8 +108,24 @@ public class McpSessionVerticle extends VerticleBase {
   public Future<?> start() {
     McpEventBus.registerCodecs(vertx);
     EventBus bus = vertx.eventBus();
+    loop = Thread.currentThread();
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
-    session = server.createSession(sessionId, new BusSink(bus, defaultOutbound, unsolicited), principal);
+    BusSink sink = new BusSink(this, bus, defaultOutbound, unsolicited);
+    try {
+      session = restored != null ? server.restoreSession(restored, sink)
+          : server.createSession(sessionId, sink, principal);
+    } catch (IllegalArgumentException e) {
+      return Future.failedFuture(e);
+    }
+    if (writes != null) {
+      session.onPersistentChange(changed -> {
+        writes.write(changed.snapshot());
+        if (held == null && writes.busy()) {
+          held = new ArrayDeque<>();
+          writes.settled().onComplete(ar -> release());
+        }
+      });
+    }
     consumer = bus.consumer(McpEventBus.sessionAddress(sessionId), this::onMessage);
     return consumer.completion();
   }
@@ -101,7 +161,7 @@ public class McpSessionVerticle extends VerticleBase {
     if (stream != null) {
       options.addHeader(McpEventBus.STREAM, stream);
     }
-    MessageSink sink = new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options);
+    MessageSink sink = new BusSink(this, vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options);
     Object body = message.body();
     if (body instanceof JsonRpcMessage jsonRpc) {
       session.handle(jsonRpc, sink);
@@ -111,25 +171,54 @@ public class McpSessionVerticle extends VerticleBase {
       LOG.log(Level.WARNING, "Session " + sessionId + ": ignored an event-bus message of type "
           + (body == null ? "null" : body.getClass().getName()));
     }
+    if (message.replyAddress() != null) {
+      // The sender waits until what this message changed is stored (notifications/initialized, say). The session
+      // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
+      context.runOnContext(v -> (writes == null ? Future.succeededFuture() : writes.settled())
+          .onComplete(ar -> message.reply(null)));
+    }
+  }
+
+  /** Sends now, or after the record being written when one is. */
+  private void out(Runnable send) {
+    if (writes == null) {
+      send.run();
+    } else if (Thread.currentThread() != loop) {
+      context.runOnContext(v -> out(send));
+    } else if (held != null) {
+      held.add(send);
+    } else {
+      send.run();
+    }
+  }
+
+  private void release() {
+    ArrayDeque<Runnable> sends = held;
+    held = null;
+    if (sends != null) {
+      sends.forEach(Runnable::run);
+    }
   }
 
   /** Sends a session's output to one event-bus address. */
-  private record BusSink(EventBus bus, String address, DeliveryOptions options) implements MessageSink {
+  private record BusSink(McpSessionVerticle verticle, EventBus bus, String address, DeliveryOptions options)
+      implements MessageSink {
 
     @Override
     public void send(JsonRpcMessage message) {
-      bus.send(address, message, options);
+      verticle.out(() -> bus.send(address, message, options));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-      bus.send(address, SessionBatch.ofResponses(responses), options);
+      SessionBatch batch = SessionBatch.ofResponses(responses);
+      verticle.out(() -> bus.send(address, batch, options));
     }
 
     @Override
     public void abandoned(io.mcpvertx.jsonrpc.JsonRpcId requestId) {
       DeliveryOptions signal = new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode());
-      bus.send(address, null, signal);
+      verticle.out(() -> bus.send(address, null, signal));
     }
   }
 }

@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Authorization of an example served over HTTP, from command-line flags (which win) and environment variables.
- * Without an issuer, authorization is off. The client secret is read from the environment only, so it never shows
- * in a process list.
+ * Authorization of an example served over HTTP, from command-line flags (which win), environment variables, and
+ * the {@code auth} object of a config file ({@link io.mcpvertx.verticles.http.auth.McpAuthOptions} JSON), in that
+ * order. Without an issuer, authorization is off. The client secret is read from the environment (or the file)
+ * only, so it never shows in a process list.
  *
  * <pre>
  * --auth-issuer URL            MCP_AUTH_ISSUER         turns authorization on
@@ -73,24 +74,48 @@ public final class AuthFlags {
 
   /** The options for a server on {@code port}: off unless an issuer was given by flag or environment. */
   public McpAuthOptions options(Map<String, String> env, int port) {
+    return options(env, port, new McpAuthOptions());
+  }
+
+  /**
+   * The options for a server on {@code port}: {@code base} (from a config file, say) with what the flags and the
+   * environment give on top, flags first. Off unless an issuer was given by any of them.
+   */
+  public McpAuthOptions options(Map<String, String> env, int port, McpAuthOptions base) {
+    McpAuthOptions options = new McpAuthOptions(base);
     String iss = or(issuer, env.get("MCP_AUTH_ISSUER"));
-    if (iss == null) {
+    if (iss != null) {
+      options.setIssuer(iss);
+    }
+    if (options.getIssuer() == null) {
       return new McpAuthOptions();
     }
+    if (!options.isEnabled()) {
+      options.setMode(AuthMode.JWT); // an issuer turns authorization on
+    }
+    String m = or(mode, env.get("MCP_AUTH_MODE"));
+    if (m != null) {
+      options.setMode(AuthMode.valueOf(m.toUpperCase(Locale.ROOT)));
+    }
     String res = or(resource, env.get("MCP_AUTH_RESOURCE"));
-    if (res == null) {
+    if (res != null) {
+      options.setResource(res);
+    } else if (options.getResource() == null) {
       if (port == 0) {
         throw new IllegalArgumentException("--auth-resource is needed with a random port");
       }
-      res = "http://127.0.0.1:" + port + "/mcp";
+      options.setResource("http://127.0.0.1:" + port + "/mcp");
     }
-    McpAuthOptions options = new McpAuthOptions()
-        .setMode(AuthMode.valueOf(or(or(mode, env.get("MCP_AUTH_MODE")), "jwt").toUpperCase(Locale.ROOT)))
-        .setIssuer(iss)
-        .setResource(res)
-        .setClientId(or(clientId, env.get("MCP_AUTH_CLIENT_ID")))
-        .setClientSecret(env.get("MCP_AUTH_CLIENT_SECRET"))
-        .setServeAuthorizationServerMetadata(asMetadata || "true".equals(env.get("MCP_AUTH_AS_METADATA")));
+    String id = or(clientId, env.get("MCP_AUTH_CLIENT_ID"));
+    if (id != null) {
+      options.setClientId(id);
+    }
+    if (env.get("MCP_AUTH_CLIENT_SECRET") != null) {
+      options.setClientSecret(env.get("MCP_AUTH_CLIENT_SECRET"));
+    }
+    if (asMetadata || "true".equals(env.get("MCP_AUTH_AS_METADATA"))) {
+      options.setServeAuthorizationServerMetadata(true);
+    }
     String required = or(scopes, env.get("MCP_AUTH_SCOPES"));
     if (required != null && !required.isBlank()) {
       options.setRequiredScopes(Arrays.asList(required.trim().split("\\s+")));

@@ -405,8 +405,10 @@ final class SessionEngine implements McpSession {
     if (server.options().getInstructions() != null) {
       result.put("instructions", server.options().getInstructions());
     }
-    sink.send(new JsonRpcResponse(request.id(), result));
+    // Stored before answered: a transport that holds the answer until the record is written lets the client go on
+    // on another instance at once.
     persistentChanged();
+    sink.send(new JsonRpcResponse(request.id(), result));
   }
 
   private void onNotification(JsonRpcNotification notification, MessageSink sink) {

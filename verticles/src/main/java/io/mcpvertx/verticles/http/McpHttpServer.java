@@ -2,7 +2,6 @@ package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.verticles.http.impl.McpHttpServerImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -21,14 +20,22 @@ import io.vertx.core.Vertx;
  */
 public interface McpHttpServer {
 
-  /** A server whose SSE events are kept in memory, bounded as the options say. */
+  /** A server whose SSE events are kept in memory, bounded as the options say; sessions live in this server only. */
   static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options) {
-    return create(vertx, server, options, new InMemoryEventStore(options.getMaxEventsPerStream(),
-        options.getMaxStreamsPerSession(), options.getEventRetentionMs()));
+    return create(vertx, server, options, McpHttpStores.inMemory(options));
   }
 
+  /** A server whose SSE events are kept in {@code events}; sessions live in this server only. */
   static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
-    return new McpHttpServerImpl(vertx, server, options, events);
+    return create(vertx, server, options, McpHttpStores.local(events));
+  }
+
+  /**
+   * A server keeping its events, and its sessions when the stores are {@link McpHttpStores#shared shared}, in
+   * {@code stores}: with shared stores (on Redis, say) any instance can serve any session and resume any stream.
+   */
+  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
+    return new McpHttpServerImpl(vertx, server, options, stores);
   }
 
   /** Starts one HTTP verticle. */

@@ -87,7 +87,7 @@ final class GetStream {
   void heartbeat() {
     if (!done && sse.isOpen()) {
       sse.heartbeat();
-      session.touch();
+      endpoint.used(session);
     }
   }
 

@@ -15,8 +15,11 @@ final class HttpSession {
   final String id;
   /** The key of the principal that created the session ({@link io.mcpvertx.server.Principal#key()}); null without auth. */
   final String owner;
-  /** The stream id of the session's standalone GET stream in the event store. */
-  final String standaloneStream;
+  /**
+   * The stream id of the session's standalone GET stream in the event store: the same for every session and on
+   * every instance, so an instance that restored the session resumes and goes on with the same stream.
+   */
+  final String standaloneStream = STANDALONE_STREAM;
   final long createdAt;
   volatile long lastAccess;
   volatile boolean initialized;
@@ -30,13 +33,20 @@ final class HttpSession {
   final AtomicBoolean closed = new AtomicBoolean();
   /** Streams to end when the session closes; each closer moves to its own context. */
   final Map<Object, Runnable> closers = new ConcurrentHashMap<>();
+  /** With a shared session store: the newest record of the session, and whether the store has it. */
+  volatile io.mcpvertx.spi.sessions.SessionRecord record;
+  volatile boolean recordWritten;
+  /** With a shared session store: when the record was last written or its lifetime extended (epoch ms). */
+  volatile long storeTouchedAt;
 
-  HttpSession(String id, String owner, String standaloneStream, long now) {
+  static final String STANDALONE_STREAM = "g";
+
+  HttpSession(String id, String owner, long now) {
     this.id = id;
     this.owner = owner;
-    this.standaloneStream = standaloneStream;
     this.createdAt = now;
     this.lastAccess = now;
+    this.storeTouchedAt = now;
   }
 
   /**

@@ -1,9 +1,9 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.server.McpServer;
-import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.http.McpHttpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -26,9 +26,9 @@ public final class McpHttpServerImpl implements McpHttpServer {
   private final List<String> deployments = new ArrayList<>();
   private volatile int actualPort = -1;
 
-  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
+  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
     this.vertx = vertx;
-    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), events);
+    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), stores);
   }
 
   @Override

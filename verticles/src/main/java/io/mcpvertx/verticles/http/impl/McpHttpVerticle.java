@@ -52,6 +52,10 @@ final class McpHttpVerticle extends VerticleBase {
   private static final Logger LOG = System.getLogger(McpHttpVerticle.class.getName());
   private static final String JSON = "application/json";
   private static final String EVENT_STREAM = "text/event-stream";
+  /** Session ids we issue are 32 characters; a longer one is not worth a session-store lookup. */
+  private static final int MAX_SESSION_ID_LENGTH = 128;
+  /** How long a 202 waits for the session to store what a notification changed before it goes anyway. */
+  private static final long STORED_ACK_TIMEOUT_MS = 10_000;
 
   private final HttpEndpoint endpoint;
   private final int port;
@@ -153,35 +157,62 @@ final class McpHttpVerticle extends VerticleBase {
     }
   }
 
-  /** The session a request names: null after answering 400 (no header) or 404 (unknown, ended or expired). */
-  private HttpSession sessionOf(RoutingContext rc) {
+  /**
+   * Hands the session a request names to {@code then}, after answering 400 (no header) or 404 (unknown, ended,
+   * expired, or another principal's) itself. A session this endpoint does not hold is looked up in the shared
+   * session store, if any, and restored here; one it holds costs no store round trip.
+   */
+  private void withSession(RoutingContext rc, Handler<HttpSession> then) {
     String id = rc.request().getHeader(SESSION_HEADER);
     if (id == null) {
       HttpErrors.reject(rc.response(), 400, "Bad Request: the " + SESSION_HEADER + " header is required");
-      return null;
+      return;
     }
     HttpSession session = endpoint.session(id);
-    if (session == null) {
-      HttpErrors.reject(rc.response(), 404, "Session not found");
-      return null;
+    if (session != null) {
+      admit(rc, session, then);
+      return;
     }
+    if (!endpoint.sharesSessions() || id.length() > MAX_SESSION_ID_LENGTH) {
+      HttpErrors.reject(rc.response(), 404, "Session not found");
+      return;
+    }
+    endpoint.restoreSession(id, AuthGate.principal(rc)).onComplete(ar -> {
+      if (ar.failed()) {
+        rc.response().putHeader("Retry-After", "5");
+        if (ar.cause() instanceof HttpEndpoint.SessionLimitException) {
+          HttpErrors.reject(rc.response(), 503, JsonRpcErrorCodes.SERVER_OVERLOADED,
+              "Service Unavailable: the server holds as many sessions as it may; retry later");
+        } else {
+          LOG.log(Level.WARNING, () -> "The session store did not answer: " + ar.cause());
+          HttpErrors.reject(rc.response(), 503, "Service Unavailable: the session store did not answer");
+        }
+      } else if (ar.result() == null) {
+        HttpErrors.reject(rc.response(), 404, "Session not found");
+      } else {
+        admit(rc, ar.result(), then);
+      }
+    });
+  }
+
+  private void admit(RoutingContext rc, HttpSession session, Handler<HttpSession> then) {
     Principal principal = AuthGate.principal(rc);
     if (!session.ownedBy(principal)) {
       // Answered as an unknown session: whether another caller's session exists is none of this caller's business.
       LOG.log(Level.WARNING, () -> "Refused " + (principal == null ? "an anonymous caller" : principal.key())
           + " the session of another principal");
       HttpErrors.reject(rc.response(), 404, "Session not found");
-      return null;
+      return;
     }
     String version = rc.request().getHeader(VERSION_HEADER);
     // A session speaks a session revision; 2026-07-28 has no sessions.
     if (version != null && ProtocolVersion.fromId(version).filter(v -> !v.supports(ProtocolFeature.STATELESS))
         .isEmpty()) {
       HttpErrors.reject(rc.response(), 400, "Bad Request: unsupported " + VERSION_HEADER + ": " + version);
-      return null;
+      return;
     }
-    session.touch();
-    return session;
+    endpoint.used(session);
+    then.handle(session);
   }
 
   // ---- POST ----
@@ -217,24 +248,40 @@ final class McpHttpVerticle extends VerticleBase {
       initialize(rc, r);
       return;
     }
-    HttpSession session = sessionOf(rc);
-    if (session == null) {
+    withSession(rc, session -> {
+      if (decoded instanceof Decoded.Batch batch) {
+        postBatch(session, batch, response);
+        return;
+      }
+      JsonRpcMessage message = ((Decoded.Message) decoded).message();
+      if (message instanceof JsonRpcRequest r) {
+        exchange(session, response, message, List.of(r.id()), false, false);
+        return;
+      }
+      if (message instanceof JsonRpcNotification n && n.method().equals("notifications/initialized")) {
+        session.initialized = true;
+      }
+      accept(session, message, response);
+    });
+  }
+
+  /**
+   * Hands the session what needs no answer and answers 202. With shared stores the 202 waits until the session has
+   * stored what the message changed ({@code notifications/initialized}), so the client may go on on any instance.
+   */
+  private void accept(HttpSession session, Object body, HttpServerResponse response) {
+    if (!endpoint.sharesSessions()) {
+      vertx.eventBus().send(HttpEndpoint.sessionAddress(session), body);
+      response.setStatusCode(202).end();
       return;
     }
-    if (decoded instanceof Decoded.Batch batch) {
-      postBatch(session, batch, response);
-      return;
-    }
-    JsonRpcMessage message = ((Decoded.Message) decoded).message();
-    if (message instanceof JsonRpcRequest r) {
-      exchange(session, response, message, List.of(r.id()), false, false);
-      return;
-    }
-    if (message instanceof JsonRpcNotification n && n.method().equals("notifications/initialized")) {
-      session.initialized = true;
-    }
-    vertx.eventBus().send(HttpEndpoint.sessionAddress(session), message);
-    response.setStatusCode(202).end();
+    vertx.eventBus().request(HttpEndpoint.sessionAddress(session), body,
+            new DeliveryOptions().setSendTimeout(STORED_ACK_TIMEOUT_MS))
+        .onComplete(ar -> {
+          if (!response.ended() && !response.closed()) {
+            response.setStatusCode(202).end();
+          }
+        });
   }
 
   private void initialize(RoutingContext rc, JsonRpcRequest request) {
@@ -284,8 +331,7 @@ final class McpHttpVerticle extends VerticleBase {
     }
     SessionBatch body = new SessionBatch(batch.members());
     if (!answerable) {
-      vertx.eventBus().send(HttpEndpoint.sessionAddress(session), body);
-      response.setStatusCode(202).end();
+      accept(session, body, response);
       return;
     }
     exchange(session, response, body, ids, true, false);
@@ -339,10 +385,11 @@ final class McpHttpVerticle extends VerticleBase {
       HttpErrors.reject(response, 406, "Not Acceptable: a GET stream needs Accept: text/event-stream");
       return;
     }
-    HttpSession session = sessionOf(rc);
-    if (session == null) {
-      return;
-    }
+    withSession(rc, session -> get(rc, session));
+  }
+
+  private void get(RoutingContext rc, HttpSession session) {
+    HttpServerResponse response = rc.response();
     String lastEventId = rc.request().getHeader("Last-Event-ID");
     if (lastEventId == null) {
       if (!session.followed.add(session.standaloneStream)) {
@@ -393,12 +440,16 @@ final class McpHttpVerticle extends VerticleBase {
       rejectStatelessStream(rc.response());
       return;
     }
-    HttpSession session = sessionOf(rc);
-    if (session == null) {
-      return;
-    }
-    endpoint.closeSession(session, "deleted by the client");
-    rc.response().setStatusCode(200).end();
+    withSession(rc, session -> endpoint.deleteSession(session).onComplete(ar -> {
+      if (ar.succeeded()) {
+        rc.response().setStatusCode(200).end();
+      } else {
+        // Ended here, but another instance could still restore it: the client should delete it again.
+        LOG.log(Level.WARNING, () -> "Session " + session.id + ": removing its stored record failed: " + ar.cause());
+        rc.response().putHeader("Retry-After", "5");
+        HttpErrors.reject(rc.response(), 503, "Service Unavailable: the session store did not answer");
+      }
+    }));
   }
 
   /** Protocol version 2026-07-28 has no GET stream and no sessions to delete. */

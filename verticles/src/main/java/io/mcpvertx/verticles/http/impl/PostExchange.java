@@ -134,7 +134,7 @@ final class PostExchange {
   void heartbeat() {
     if (sse != null && sse.isOpen()) {
       sse.heartbeat();
-      session.touch();
+      endpoint.used(session);
     }
   }
 

@@ -1,0 +1,142 @@
+package io.mcpvertx.examples.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.http.auth.AuthMode;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Flags beat the environment, which beats the config file, which beats the defaults; bad input is named. */
+class ExampleConfigTest {
+
+  @TempDir
+  Path dir;
+
+  private Path file(JsonObject json) throws Exception {
+    Path file = dir.resolve("config.json");
+    Files.writeString(file, json.encodePrettily());
+    return file;
+  }
+
+  private static JsonObject fullFile() {
+    return new JsonObject()
+        .put("http", new JsonObject().put("host", "0.0.0.0").put("port", 4000).put("maxSessions", 77))
+        .put("store", "redis")
+        .put("redis", new JsonObject().put("connectionStrings", List.of("redis://file:6379")).put("keyPrefix", "f:"))
+        .put("tasks", new JsonObject().put("defaultTtlMs", 1234))
+        .put("auth", new JsonObject().put("mode", "jwt").put("issuer", "https://file.example")
+            .put("resource", "https://file.example/mcp"));
+  }
+
+  @Test
+  void defaultsToHelloOverStdioInMemory() {
+    ExampleConfig config = ExampleConfig.load(new String[0], Map.of());
+    assertEquals("hello", config.example());
+    assertFalse(config.http());
+    assertEquals(ExampleConfig.Store.MEMORY, config.store());
+    assertEquals(McpHttpServerOptions.DEFAULT_PORT, config.httpOptions().getPort());
+    assertEquals("127.0.0.1", config.httpOptions().getHost());
+    assertFalse(config.auth().isEnabled());
+  }
+
+  @Test
+  void readsEverySectionOfTheFile() throws Exception {
+    ExampleConfig config = ExampleConfig.load(new String[] {"conformance", "--config", file(fullFile()).toString()},
+        Map.of());
+    assertEquals("conformance", config.example());
+    assertTrue(config.http(), "an http object serves over HTTP");
+    assertEquals("0.0.0.0", config.httpOptions().getHost());
+    assertEquals(4000, config.httpOptions().getPort());
+    assertEquals(77, config.httpOptions().getMaxSessions());
+    assertEquals(ExampleConfig.Store.REDIS, config.store());
+    assertEquals(List.of("redis://file:6379"), config.redis().getConnectionStrings());
+    assertEquals("f:", config.redis().getKeyPrefix());
+    assertEquals(1234, config.tasks().getDefaultTtlMs());
+    assertEquals(AuthMode.JWT, config.httpOptions().getAuth().getMode());
+    assertEquals("https://file.example", config.auth().getIssuer());
+    assertEquals("https://file.example/mcp", config.auth().getResource());
+  }
+
+  @Test
+  void theEnvironmentBeatsTheFile() throws Exception {
+    Map<String, String> env = Map.of("MCP_CONFIG", file(fullFile()).toString(), "MCP_STORE", "memory",
+        "MCP_REDIS_URL", "redis://env:6379", "MCP_AUTH_ISSUER", "https://env.example");
+    ExampleConfig config = ExampleConfig.load(new String[0], env);
+    assertEquals(ExampleConfig.Store.MEMORY, config.store());
+    assertEquals(List.of("redis://env:6379"), config.redis().getConnectionStrings());
+    assertEquals("f:", config.redis().getKeyPrefix(), "the rest of the file's redis options stay");
+    assertEquals("https://env.example", config.auth().getIssuer());
+    assertEquals("https://file.example/mcp", config.auth().getResource(), "the rest of the file's auth stays");
+    assertEquals(4000, config.httpOptions().getPort());
+  }
+
+  @Test
+  void flagsBeatTheEnvironmentAndTheFile() throws Exception {
+    Map<String, String> env = Map.of("MCP_CONFIG", dir.resolve("missing.json").toString(), "MCP_STORE", "memory",
+        "MCP_REDIS_URL", "redis://env:6379", "MCP_AUTH_ISSUER", "https://env.example");
+    String[] args = {"--config", file(fullFile()).toString(), "--store", "REDIS", "--redis-url", "redis://flag:6379",
+        "--http", "5000", "--auth-issuer", "https://flag.example", "clock"};
+    ExampleConfig config = ExampleConfig.load(args, env);
+    assertEquals("clock", config.example());
+    assertEquals(ExampleConfig.Store.REDIS, config.store());
+    assertEquals(List.of("redis://flag:6379"), config.redis().getConnectionStrings());
+    assertEquals(5000, config.httpOptions().getPort());
+    assertEquals("0.0.0.0", config.httpOptions().getHost(), "what no flag sets comes from the file");
+    assertEquals("https://flag.example", config.auth().getIssuer());
+  }
+
+  @Test
+  void httpWithoutAPortKeepsTheFilesPort() throws Exception {
+    ExampleConfig config = ExampleConfig.load(new String[] {"--config", file(fullFile()).toString(), "--http"},
+        Map.of());
+    assertEquals(4000, config.httpOptions().getPort());
+    ExampleConfig plain = ExampleConfig.load(new String[] {"--http"}, Map.of());
+    assertTrue(plain.http());
+    assertEquals(3000, plain.httpOptions().getPort());
+    assertEquals("http://127.0.0.1:3000/mcp",
+        ExampleConfig.load(new String[] {"--http", "--auth-issuer", "https://as"}, Map.of()).auth().getResource());
+  }
+
+  @Test
+  void namesWhatIsWrong() throws Exception {
+    assertMessage("unknown store \"disk\"", new String[] {"--store", "disk"}, Map.of());
+    assertMessage("unknown store \"tape\"", new String[0], Map.of("MCP_STORE", "tape"));
+    assertMessage("--redis-url needs a value", new String[] {"--redis-url"}, Map.of());
+    assertMessage("unknown flag --stroe", new String[] {"--stroe", "redis"}, Map.of());
+    assertMessage("cannot read the config file", new String[] {"--config", dir.resolve("nope.json").toString()},
+        Map.of());
+    Path notJson = dir.resolve("bad.json");
+    Files.writeString(notJson, "{ http: ");
+    assertMessage("is not a JSON object", new String[] {"--config", notJson.toString()}, Map.of());
+    assertMessage("unknown key \"stores\"",
+        new String[] {"--config", file(new JsonObject().put("stores", "redis")).toString()}, Map.of());
+    assertMessage("invalid config file",
+        new String[] {"--config", file(new JsonObject().put("http", "everywhere")).toString()}, Map.of());
+    assertMessage("invalid config file",
+        new String[] {"--config", file(new JsonObject().put("tasks", new JsonObject().put("defaultTtlMs", -1)))
+            .toString()}, Map.of());
+  }
+
+  private static void assertMessage(String expected, String[] args, Map<String, String> env) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExampleConfig.load(args, env));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+
+  @Test
+  void theDocumentedExampleConfigLoads() {
+    Path example = Path.of("config", "example-config.json");
+    ExampleConfig config = ExampleConfig.load(new String[] {"--config", example.toString()}, Map.of());
+    assertTrue(config.http());
+    assertEquals(ExampleConfig.Store.REDIS, config.store());
+    assertFalse(config.auth().isEnabled());
+  }
+}
