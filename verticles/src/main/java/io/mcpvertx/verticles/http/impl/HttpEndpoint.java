@@ -318,7 +318,9 @@ final class HttpEndpoint {
         }
         return;
       }
-      vertx.eventBus().send(session.liveAddress(streamId), new JsonObject().put("id", id)
+      // Published, not sent: a GET the client dropped may still be registered for a moment after a resuming GET
+      // registered, and a point-to-point send could pick the dead one, losing the event for the live reader.
+      vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", id)
           .put("data", data.toString()));
     });
   }
@@ -326,7 +328,7 @@ final class HttpEndpoint {
   /** Tells a client resuming {@code streamId} that nothing more will come. */
   void completeStream(HttpSession session, String streamId) {
     events.complete(session.id, streamId).onComplete(ar ->
-        vertx.eventBus().send(session.liveAddress(streamId), new JsonObject().put("complete", true)));
+        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true)));
   }
 
   private void sweep() {

@@ -26,8 +26,8 @@ final class HttpSession {
   volatile ProtocolVersion version;
   volatile String deploymentId;
   /**
-   * Streams a GET is delivering now (the standalone stream, or resumed ones). One GET per stream: live events
-   * go to one consumer of the stream's address, so two GETs would each get part of the stream.
+   * Streams a GET is delivering now (the standalone stream, or resumed ones). One GET per stream, as the spec
+   * allows a message on one stream only: two GETs following one stream would each write every live event.
    */
   final Set<String> followed = ConcurrentHashMap.newKeySet();
   final AtomicBoolean closed = new AtomicBoolean();
