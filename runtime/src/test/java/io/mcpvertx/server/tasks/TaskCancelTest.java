@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.tasks.TaskFixtures.Jobs;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
@@ -153,7 +154,7 @@ class TaskCancelTest {
   @Test
   void cancelsATaskWaitingForInput(Vertx vertx, VertxTestContext test) {
     McpServer server = McpServer.create(vertx).tool(Tool.builder("interview").taskSupport(TaskSupport.OPTIONAL)
-        .build(), (args, ctx) -> ctx.elicit(io.mcpvertx.server.client.ElicitRequest.form("Name?",
+        .build(), (args, ctx) -> ctx.elicit(ElicitRequest.form("Name?",
             new JsonObject().put("type", "object"))).map(answer -> ToolResult.text("never")));
     JsonObject caps = new JsonObject().put("elicitation", new JsonObject());
     open(vertx, server, TaskFixtures.V, caps).compose(client -> create(client, taskCall("interview"))

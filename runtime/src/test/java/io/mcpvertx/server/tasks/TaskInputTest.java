@@ -16,7 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.client.ElicitRequest;
-import io.mcpvertx.server.client.ElicitResult;
 import io.mcpvertx.server.client.SamplingRequest;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
