@@ -340,10 +340,14 @@ final class LegacyTasks {
 
     /** The handler finished: a result with isError fails the task, as 2025-11-25 says; an error fails it too. */
     void finished(AsyncResult<JsonObject> ar) {
-      session.onContext(() -> {
-        end("The task is over");
-        ctx.finish();
-      });
+      // Progress and logs a blocking handler sent from its thread are queued on the session's context, and its
+      // completion may be seen before they run: the task ends behind them, as a response would.
+      if (ctx.hasQueuedEmissions() || !session.onContextNow()) {
+        session.context().runOnContext(v -> finished(ar));
+        return;
+      }
+      end("The task is over");
+      ctx.finish();
       if (ar.succeeded()) {
         boolean isError = Boolean.TRUE.equals(ar.result().getValue("isError"));
         engine.settle(this, isError ? TaskStatus.FAILED : TaskStatus.COMPLETED, ar.result(), null,
