@@ -340,6 +340,17 @@ final class LegacyTasks {
 
     /** The handler finished: a result with isError fails the task, as 2025-11-25 says; an error fails it too. */
     void finished(AsyncResult<JsonObject> ar) {
+      if (ctx.hasQueuedEmissions()) {
+        // Progress and logs a handler sent from another thread (a blocking handler's worker) before it finished
+        // may still be queued on the session's context: they go out first, as a direct call's do before its
+        // response (SessionEngine), rather than being dropped as late.
+        session.context().runOnContext(v -> settle(ar));
+      } else {
+        settle(ar);
+      }
+    }
+
+    private void settle(AsyncResult<JsonObject> ar) {
       session.onContext(() -> {
         end("The task is over");
         ctx.finish();
