@@ -44,4 +44,12 @@ public interface EventStore {
 
   /** The stream an event id belongs to, or null if the id is not one this store issues. */
   String streamOf(String eventId);
+
+  /**
+   * Succeeds when the store can serve requests now; a readiness check. Stores in this JVM's memory succeed at once
+   * (the default); a remote store asks its server and fails fast when it cannot be reached.
+   */
+  default Future<Void> ping() {
+    return Future.succeededFuture();
+  }
 }

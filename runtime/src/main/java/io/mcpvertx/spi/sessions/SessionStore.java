@@ -27,6 +27,14 @@ public interface SessionStore {
   /** Forgets the session (it was deleted); true when there was one. */
   Future<Boolean> remove(String sessionId);
 
+  /**
+   * Succeeds when the store can serve requests now; a readiness check. Stores in this JVM's memory succeed at once
+   * (the default); a remote store asks its server and fails fast when it cannot be reached.
+   */
+  default Future<Void> ping() {
+    return Future.succeededFuture();
+  }
+
   /** Releases connections and timers. */
   default Future<Void> close() {
     return Future.succeededFuture();

@@ -78,6 +78,14 @@ public interface TaskStore {
    */
   Future<Registration> listen(Handler<TaskChange> handler);
 
+  /**
+   * Succeeds when the store can serve requests now; a readiness check. Stores in this JVM's memory succeed at once
+   * (the default); a remote store asks its server and fails fast when it cannot be reached.
+   */
+  default Future<Void> ping() {
+    return Future.succeededFuture();
+  }
+
   /** Releases connections and timers. */
   default Future<Void> close() {
     return Future.succeededFuture();

@@ -25,6 +25,9 @@ public class McpHttpServerOptions {
   public static final int DEFAULT_MAX_EVENTS_PER_STREAM = 1_000;
   public static final int DEFAULT_MAX_STREAMS_PER_SESSION = 256;
   public static final long DEFAULT_EVENT_RETENTION_MS = 10 * 60 * 1000;
+  public static final String DEFAULT_HEALTH_LIVE_PATH = "/health/live";
+  public static final String DEFAULT_HEALTH_READY_PATH = "/health/ready";
+  public static final long DEFAULT_HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
   private String host;
   private int port;
@@ -45,6 +48,9 @@ public class McpHttpServerOptions {
   private List<String> allowedHosts;
   private boolean cors;
   private McpAuthOptions auth;
+  private String healthLivePath;
+  private String healthReadyPath;
+  private long healthCheckTimeoutMs;
 
   public McpHttpServerOptions() {
     host = DEFAULT_HOST;
@@ -64,6 +70,9 @@ public class McpHttpServerOptions {
     allowedOrigins = new ArrayList<>();
     allowedHosts = new ArrayList<>();
     auth = new McpAuthOptions();
+    healthLivePath = DEFAULT_HEALTH_LIVE_PATH;
+    healthReadyPath = DEFAULT_HEALTH_READY_PATH;
+    healthCheckTimeoutMs = DEFAULT_HEALTH_CHECK_TIMEOUT_MS;
   }
 
   public McpHttpServerOptions(McpHttpServerOptions other) {
@@ -92,6 +101,9 @@ public class McpHttpServerOptions {
     cors = json.getBoolean("cors", cors);
     JsonObject authJson = json.getJsonObject("auth");
     auth = authJson == null ? new McpAuthOptions() : new McpAuthOptions(authJson);
+    healthLivePath = json.containsKey("healthLivePath") ? json.getString("healthLivePath") : healthLivePath;
+    healthReadyPath = json.containsKey("healthReadyPath") ? json.getString("healthReadyPath") : healthReadyPath;
+    healthCheckTimeoutMs = json.getLong("healthCheckTimeoutMs", healthCheckTimeoutMs);
   }
 
   private static List<String> strings(JsonArray array) {
@@ -113,7 +125,9 @@ public class McpHttpServerOptions {
         .put("allowedOrigins", new JsonArray(new ArrayList<>(allowedOrigins)))
         .put("allowedHosts", new JsonArray(new ArrayList<>(allowedHosts)))
         .put("cors", cors)
-        .put("auth", auth.toJson());
+        .put("auth", auth.toJson())
+        .put("healthLivePath", healthLivePath).put("healthReadyPath", healthReadyPath)
+        .put("healthCheckTimeoutMs", healthCheckTimeoutMs);
   }
 
   public String getHost() {
@@ -326,6 +340,49 @@ public class McpHttpServerOptions {
   public McpHttpServerOptions setAuth(McpAuthOptions auth) {
     this.auth = new McpAuthOptions(auth);
     return this;
+  }
+
+  public String getHealthLivePath() {
+    return healthLivePath;
+  }
+
+  /**
+   * Where {@code GET} answers 200 {@code {"status":"UP"}} while the server runs (a liveness probe); null turns it
+   * off. Served before auth and the Host and Origin checks, so an orchestrator's probe needs neither.
+   */
+  public McpHttpServerOptions setHealthLivePath(String healthLivePath) {
+    this.healthLivePath = optionalPath(healthLivePath, "healthLivePath");
+    return this;
+  }
+
+  public String getHealthReadyPath() {
+    return healthReadyPath;
+  }
+
+  /**
+   * Where {@code GET} answers 200 when every store the server uses answers (a readiness probe), and 503 with
+   * each failed check's reason when one does not; null turns it off. Served like the liveness path.
+   */
+  public McpHttpServerOptions setHealthReadyPath(String healthReadyPath) {
+    this.healthReadyPath = optionalPath(healthReadyPath, "healthReadyPath");
+    return this;
+  }
+
+  public long getHealthCheckTimeoutMs() {
+    return healthCheckTimeoutMs;
+  }
+
+  /** How long one readiness check may take before it counts as failed. */
+  public McpHttpServerOptions setHealthCheckTimeoutMs(long healthCheckTimeoutMs) {
+    this.healthCheckTimeoutMs = positive(healthCheckTimeoutMs, "healthCheckTimeoutMs");
+    return this;
+  }
+
+  private static String optionalPath(String path, String name) {
+    if (path != null && !path.startsWith("/")) {
+      throw new IllegalArgumentException(name + " must start with /");
+    }
+    return path;
   }
 
   private static int positive(int value, String name) {

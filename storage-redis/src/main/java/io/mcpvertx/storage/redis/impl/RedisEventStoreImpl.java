@@ -6,7 +6,9 @@ import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.StoreUnavailableException;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +92,11 @@ public final class RedisEventStoreImpl implements RedisEventStore {
   public String streamOf(String eventId) {
     int sep = eventId == null ? -1 : eventId.lastIndexOf('_');
     return sep <= 0 || !isEntryId(eventId.substring(sep + 1)) ? null : eventId.substring(0, sep);
+  }
+
+  @Override
+  public Future<Void> ping() {
+    return bounded.call(redis.send(Request.cmd(Command.PING))).mapEmpty();
   }
 
   @Override

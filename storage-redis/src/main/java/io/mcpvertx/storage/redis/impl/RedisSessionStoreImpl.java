@@ -76,6 +76,11 @@ public final class RedisSessionStoreImpl implements RedisSessionStore {
   }
 
   @Override
+  public Future<Void> ping() {
+    return bounded.call(redis.send(Request.cmd(Command.PING))).mapEmpty();
+  }
+
+  @Override
   public Future<Void> close() {
     return ownsClient ? redis.close() : Future.succeededFuture();
   }

@@ -221,6 +221,11 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
   }
 
   @Override
+  public Future<Void> ping() {
+    return bounded.call(redis.send(Request.cmd(Command.PING))).mapEmpty();
+  }
+
+  @Override
   public Future<Void> close() {
     return subscriber.close().compose(v -> ownsClient ? redis.close() : Future.succeededFuture());
   }

@@ -23,10 +23,13 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * State shared by the HTTP verticles of one endpoint: the sessions, the event store, the limits. Thread-safe.
@@ -51,6 +54,8 @@ final class HttpEndpoint {
   final EventStore events;
   /** The shared session store; null when sessions live in this endpoint only. */
   private final StoredSessions stored;
+  /** The readiness checks, by name: every store this endpoint and its server use. */
+  final Map<String, Supplier<Future<Void>>> readiness;
   final JsonRpcCodec codec;
   final RequestGuard guard;
   private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
@@ -73,6 +78,11 @@ final class HttpEndpoint {
         this::closeSession)).orElse(null);
     this.codec = server.codec();
     this.guard = new RequestGuard(options);
+    Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
+    checks.put("eventStore", events::ping);
+    stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
+    checks.put("taskStore", () -> server.taskStore().ping());
+    this.readiness = Collections.unmodifiableMap(checks);
   }
 
   /**

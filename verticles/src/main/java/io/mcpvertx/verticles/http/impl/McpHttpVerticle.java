@@ -86,6 +86,7 @@ final class McpHttpVerticle extends VerticleBase {
     router = vertx.eventBus().consumer(routerAddress, this::route);
     String path = options.getPath();
     Router web = Router.router(vertx);
+    HealthRoutes.install(web, options, endpoint.readiness);
     List<Handler<RoutingContext>> front = new ArrayList<>();
     if (options.isCors()) {
       CorsHandler cors = CorsHandler.create();
