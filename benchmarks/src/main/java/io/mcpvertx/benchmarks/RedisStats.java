@@ -43,23 +43,25 @@ final class RedisStats {
   }
 
   /**
-   * Calls per command since the last {@code CONFIG RESETSTAT}, from {@code INFO commandstats}. Commands that
-   * scripts run are counted too, under their own names, besides the EVALSHA that ran them.
+   * One field ({@code calls}, {@code usec}) per command since the last {@code CONFIG RESETSTAT}, from
+   * {@code INFO commandstats}. Commands that scripts run are counted too, under their own names, besides the
+   * EVALSHA that ran them (whose time includes theirs).
    */
-  static Map<String, Long> commandCalls(TestRedis redis) {
-    Map<String, Long> calls = new TreeMap<>();
+  static Map<String, Long> commandStats(TestRedis redis, String field) {
+    Map<String, Long> stats = new TreeMap<>();
+    String prefix = field + "=";
     info(redis, "commandstats").forEach((name, value) -> {
       String command = name.substring("cmdstat_".length());
       if (ADMIN.contains(command.split("\\|")[0])) {
         return;
       }
-      for (String field : value.split(",")) {
-        if (field.startsWith("calls=")) {
-          calls.put(command, Long.parseLong(field.substring("calls=".length())));
+      for (String part : value.split(",")) {
+        if (part.startsWith(prefix)) {
+          stats.put(command, Long.parseLong(part.substring(prefix.length())));
         }
       }
     });
-    return calls;
+    return stats;
   }
 
   /** CPU time every process on the machine used (all CPUs, from /proc/stat; not idle, I/O wait or steal). */

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,7 +23,8 @@ import java.util.logging.Logger;
  * [--pool 32] [--warmup 5] [--duration 10] [--rounds 3] [--appendfsync everysec|always|no] [--quiet-wait 0]
  * [--quiet-busy 10]}.
  *
- * <p>A lifecycle is create → complete → get of one task, as a client and the task's handler make it. Modes:
+ * <p>A lifecycle is create → complete → get of one task, as a client and the task's handler make it; tasks live
+ * {@value TaskSubjects#TTL_MS} ms, so their expiry falls within the measurement too. Modes:
  * <ul>
  *   <li>{@code ping}, {@code set}: raw Redis round trips (PING; SET of a 64-byte value) through the same client,
  *       pool and concurrency as the store: what the connection can do at all;</li>
@@ -58,8 +58,8 @@ public final class TaskLifecycleBench {
 
   /** One measurement. */
   record Result(String mode, int round, long operations, long failures, double seconds, long[] latenciesNs,
-      Map<String, Long> roundTrips, Map<String, Long> commandCalls, double redisCpuSeconds, double jvmCpuSeconds,
-      double machineBusySeconds, long extraGets) {
+      Map<String, Long> roundTrips, Map<String, Long> commandCalls, Map<String, Long> commandUsec,
+      double redisCpuSeconds, double jvmCpuSeconds, double machineBusySeconds, long extraGets) {
 
     double perSecond() {
       return operations / seconds;
@@ -154,11 +154,12 @@ public final class TaskLifecycleBench {
       double machineBusy = RedisStats.machineBusySeconds() - machine;
       double jvm = jvmCpuSeconds() - jvmCpu;
       double redisUsed = RedisStats.cpuSeconds(redis) - redisCpu;
-      Map<String, Long> commands = RedisStats.commandCalls(redis);
+      Map<String, Long> commands = RedisStats.commandStats(redis, "calls");
+      Map<String, Long> usec = RedisStats.commandStats(redis, "usec");
       long[] all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
       return new Result(mode, round, counts[0], counts[1], seconds, all,
-          subject.client() == null ? Map.of() : subject.client().counts(), commands, redisUsed, jvm, machineBusy,
-          subject.extraGets());
+          subject.client() == null ? Map.of() : subject.client().counts(), commands, usec, redisUsed, jvm,
+          machineBusy, subject.extraGets());
     }
   }
 
@@ -277,10 +278,5 @@ public final class TaskLifecycleBench {
   private static double jvmCpuSeconds() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime() / 1e9;
-  }
-
-  /** Sorted by name, for stable output. */
-  static Map<String, Long> sorted(Map<String, Long> map) {
-    return new TreeMap<>(map);
   }
 }
