@@ -340,12 +340,11 @@ final class LegacyTasks {
 
     /** The handler finished: a result with isError fails the task, as 2025-11-25 says; an error fails it too. */
     void finished(AsyncResult<JsonObject> ar) {
-      // Progress and logs a blocking handler sent from its thread are queued on the session's context, and its
-      // completion may be seen before they run: the task ends behind them, as a response would.
-      if (ctx.hasQueuedEmissions() || !session.onContextNow()) {
-        session.context().runOnContext(v -> finished(ar));
-        return;
-      }
+      // The task ends behind the progress and logs its handler queued, as a response would.
+      ctx.afterEmissions(() -> settle(ar));
+    }
+
+    private void settle(AsyncResult<JsonObject> ar) {
       end("The task is over");
       ctx.finish();
       if (ar.succeeded()) {

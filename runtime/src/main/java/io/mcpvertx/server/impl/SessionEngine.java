@@ -284,22 +284,13 @@ final class SessionEngine implements McpSession {
     }
   }
 
-  /**
-   * Responds once the progress and log messages the handler sent from other threads before completing have
-   * gone out. Those are queued on the context; a future completed on a worker (executeBlocking) may be seen
-   * complete here before they run, so the response is queued behind them rather than sent at once.
-   */
+  /** Responds once the handler's queued progress and log messages have gone out (see afterEmissions). */
   private void respondAfterEmissions(SessionRequestContext ctx, io.vertx.core.AsyncResult<JsonObject> ar) {
-    Runnable finish = () -> {
+    ctx.afterEmissions(() -> {
       inFlight.remove(ctx.requestId(), ctx);
       respond(ctx, ar);
       wakeIdleWaiters();
-    };
-    if (onContextNow() && !ctx.hasQueuedEmissions()) {
-      finish.run();
-    } else {
-      context.runOnContext(v -> finish.run());
-    }
+    });
   }
 
   private Future<JsonObject> serve(McpMethod method, JsonObject params, SessionRequestContext ctx) {

@@ -134,6 +134,19 @@ final class SessionRequestContext implements RequestContext {
     });
   }
 
+  /**
+   * Runs {@code action} on the session's context once the progress and log messages the handler sent from other
+   * threads have gone out. They are queued on the context, and a future completed on a worker (executeBlocking)
+   * may be seen complete before they run: what ends the request (its response, or its task's outcome) waits for them.
+   */
+  void afterEmissions(Runnable action) {
+    if (session.onContextNow() && queuedEmissions.get() == 0) {
+      action.run();
+    } else {
+      session.context().runOnContext(v -> afterEmissions(action));
+    }
+  }
+
   /** Whether emissions made from other threads are still queued for the session's context. */
   boolean hasQueuedEmissions() {
     return queuedEmissions.get() > 0;

@@ -1,7 +1,6 @@
 package io.mcpvertx.server.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcError;
-import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;

@@ -3,12 +3,17 @@ package io.mcpvertx.server.impl;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
+import io.mcpvertx.spi.tasks.TaskChange;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -27,7 +32,7 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
   private final boolean prompts;
   private final boolean resources;
   private final Set<String> resourceUris = new HashSet<>();
-  private final java.util.List<Runnable> taskWatches = new java.util.ArrayList<>();
+  private final List<Runnable> taskWatches = new ArrayList<>();
   private Runnable unregister;
   private boolean closed;
 
@@ -55,8 +60,8 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
   /** At most this many task ids per stream; more are not agreed to (the acknowledgement lists those that are). */
   static final int MAX_TASK_IDS = 100;
 
-  static StatelessSubscription open(FeatureRegistry registry, ExtensionTasks tasks, io.mcpvertx.server.Principal
-      principal, JsonRpcRequest request, MessageSink sink) {
+  static StatelessSubscription open(FeatureRegistry registry, ExtensionTasks tasks, Principal principal,
+      JsonRpcRequest request, MessageSink sink) {
     Context context = Vertx.currentContext();
     JsonObject filter = request.paramsOrEmpty().getValue("notifications") instanceof JsonObject f ? f
         : new JsonObject();
@@ -73,9 +78,9 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
       honored.put("resourcesListChanged", true);
     }
     if (!subscription.resourceUris.isEmpty()) {
-      honored.put("resourceSubscriptions", new JsonArray(new java.util.ArrayList<>(subscription.resourceUris)));
+      honored.put("resourceSubscriptions", new JsonArray(new ArrayList<>(subscription.resourceUris)));
     }
-    java.util.List<String> taskIds = new java.util.ArrayList<>();
+    List<String> taskIds = new ArrayList<>();
     if (filter.getValue("taskIds") instanceof JsonArray ids) {
       // The engine refused this before serving it if the client did not declare the extension.
       for (Object id : ids) {
@@ -84,7 +89,7 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
           taskIds.add(taskId);
         }
       }
-      honored.put("taskIds", new JsonArray(new java.util.ArrayList<>(taskIds)));
+      honored.put("taskIds", new JsonArray(new ArrayList<>(taskIds)));
     }
     String owner = ExtensionTasks.owner(principal);
     for (String taskId : taskIds) {
@@ -93,7 +98,7 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
       // refused with nothing acknowledged and no slot kept.
       try {
         subscription.taskWatches.add(tasks.engine().watch(taskId, change -> {
-          if (change.kind() != io.mcpvertx.spi.tasks.TaskChange.Kind.INPUT_RESPONDED) {
+          if (change.kind() != TaskChange.Kind.INPUT_RESPONDED) {
             subscription.sendTask(tasks, taskId, owner);
           }
         }));
@@ -128,7 +133,7 @@ final class StatelessSubscription implements StatelessServer.Subscription, Featu
       case RESOURCES -> resources;
     };
     if (wanted) {
-      String kind = change.name().toLowerCase(java.util.Locale.ROOT);
+      String kind = change.name().toLowerCase(Locale.ROOT);
       send(StatelessEngine.tagged("notifications/" + kind + "/list_changed", null, subscriptionId));
     }
   }

@@ -89,12 +89,4 @@ final class TaskJson {
   static String iso(long epochMillis) {
     return Instant.ofEpochMilli(epochMillis).toString();
   }
-
-  static boolean isTerminal(TaskRecord task) {
-    return task.status().isTerminal();
-  }
-
-  static boolean isInputRequired(TaskRecord task) {
-    return task.status() == TaskStatus.INPUT_REQUIRED;
-  }
 }
