@@ -3,6 +3,7 @@
 // Usage: node http-client.mjs <url>   (the server: java -jar mcp-vertx-examples.jar conformance --http <port>)
 // Exit code 0 when every check passes; the failing check is printed otherwise.
 import assert from 'node:assert/strict';
+import { runChecks } from './checks.mjs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -178,18 +179,4 @@ const checks = {
   },
 };
 
-let current;
-try {
-  for (const [name, check] of Object.entries(checks)) {
-    current = name;
-    const started = Date.now();
-    await check();
-    console.log(`ok ${name} (${Date.now() - started} ms)`);
-  }
-  clearTimeout(timeout);
-  console.log('typescript-sdk http: all checks passed');
-} catch (e) {
-  console.error(`typescript-sdk http check '${current}' failed:`, e);
-  console.error(`client errors so far:\n  ${clientErrors.join('\n  ') || '(none)'}`);
-  process.exit(1);
-}
+await runChecks('typescript-sdk http', checks, clientErrors, timeout);
