@@ -37,6 +37,17 @@ public interface McpServer {
     return new McpServerImpl(vertx, options, taskStore);
   }
 
+  /**
+   * A server that is one instance of a deployment: task handlers it runs are recorded under {@code instance}'s
+   * lease, so that when this instance dies another one settles them, and this instance settles the tasks of dead
+   * ones (see {@link io.mcpvertx.spi.leases.LeaseStore}). The HTTP transport uses the same instance to own
+   * sessions. The instance is started and closed by the caller.
+   */
+  static McpServer create(Vertx vertx, McpServerOptions options, io.mcpvertx.spi.tasks.TaskStore taskStore,
+      io.mcpvertx.server.cluster.McpInstance instance) {
+    return new McpServerImpl(vertx, options, taskStore, java.util.Objects.requireNonNull(instance, "instance"));
+  }
+
   static McpServer create(Vertx vertx) {
     return create(vertx, new McpServerOptions());
   }
@@ -47,6 +58,9 @@ public interface McpServer {
 
   /** Where this server keeps its tasks. */
   io.mcpvertx.spi.tasks.TaskStore taskStore();
+
+  /** The deployment instance this server belongs to; empty for a server that stands alone. */
+  java.util.Optional<io.mcpvertx.server.cluster.McpInstance> instance();
 
   /** The codec every transport of this server uses, with the server's limits. */
   JsonRpcCodec codec();

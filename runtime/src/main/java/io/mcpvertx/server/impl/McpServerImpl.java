@@ -8,6 +8,7 @@ import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.server.completion.CompletionHandler;
 import io.mcpvertx.server.impl.FeatureRegistry.RegisteredPrompt;
 import io.mcpvertx.server.impl.FeatureRegistry.RegisteredResource;
@@ -29,6 +30,7 @@ import io.vertx.core.json.JsonObject;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import java.util.Objects;
+import java.util.Optional;
 
 /** The default {@link McpServer}: a thread-safe registry plus the factory of session engines. */
 public final class McpServerImpl implements McpServer {
@@ -44,6 +46,7 @@ public final class McpServerImpl implements McpServer {
   private final TaskEngine tasks;
   private final LegacyTasks legacyTasks;
   private final ExtensionTasks extensionTasks;
+  private final McpInstance instance;
 
   public McpServerImpl(Vertx vertx, McpServerOptions options) {
     this(vertx, options, null);
@@ -51,6 +54,15 @@ public final class McpServerImpl implements McpServer {
 
   /** @param taskStore where tasks are kept; null for an in-memory store owned by this server */
   public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore) {
+    this(vertx, options, taskStore, null);
+  }
+
+  /**
+   * @param taskStore where tasks are kept; null for an in-memory store owned by this server
+   * @param instance the deployment instance whose lease covers this server's task executions; null when alone
+   */
+  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore, McpInstance instance) {
+    this.instance = instance;
     this.vertx = Objects.requireNonNull(vertx, "vertx");
     this.options = new McpServerOptions(options);
     this.codec = JsonRpcCodec.create(this.options.getCodecOptions());
@@ -62,6 +74,11 @@ public final class McpServerImpl implements McpServer {
     this.legacyTasks = new LegacyTasks(tasks, registry, features, this.options.getPageSize());
     this.extensionTasks = new ExtensionTasks(tasks, registry, features);
     this.stateless = new StatelessEngine(this);
+  }
+
+  @Override
+  public Optional<McpInstance> instance() {
+    return Optional.ofNullable(instance);
   }
 
   @Override

@@ -1,0 +1,14 @@
+package io.mcpvertx.spi.leases.memory;
+
+import io.mcpvertx.spi.leases.LeaseStore;
+import io.mcpvertx.spi.leases.LeaseStoreContract;
+
+class InMemoryLeaseStoreTest extends LeaseStoreContract {
+
+  private static final InMemoryLeaseStore STORE = InMemoryLeaseStore.create();
+
+  @Override
+  protected LeaseStore store() {
+    return STORE;
+  }
+}
