@@ -33,6 +33,12 @@ public final class McpEventBus {
    */
   public static final String ABANDONED = "mcp-abandoned";
 
+  /**
+   * Header of an inbound message with no body that only says the session is in use (a client follows its stream on
+   * another instance): it keeps the session from expiring where it runs.
+   */
+  public static final String TOUCH = "mcp-touch";
+
   private static final String SESSION_PREFIX = "mcp.session.";
 
   private McpEventBus() {

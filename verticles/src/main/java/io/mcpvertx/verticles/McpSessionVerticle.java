@@ -56,6 +56,7 @@ public class McpSessionVerticle extends VerticleBase {
   private ArrayDeque<Runnable> held;
   /** The event-loop thread of this verticle's context: {@link #held} is touched on it only. */
   private Thread loop;
+  private Runnable onActivity;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
@@ -92,6 +93,16 @@ public class McpSessionVerticle extends VerticleBase {
    */
   public McpSessionVerticle onPersistentChange(Function<SessionRecord, Future<?>> store) {
     this.writes = new RecordWrites(Objects.requireNonNull(store, "store"));
+    return this;
+  }
+
+  /**
+   * Calls {@code activity} on this verticle's context for every inbound message, including bodiless
+   * {@link McpEventBus#TOUCH} messages: whoever expires idle sessions learns of use that did not pass through it
+   * (requests forwarded by another instance). It must be cheap. Call it before deploying.
+   */
+  public McpSessionVerticle onActivity(Runnable activity) {
+    this.onActivity = Objects.requireNonNull(activity, "activity");
     return this;
   }
 
@@ -154,7 +165,13 @@ public class McpSessionVerticle extends VerticleBase {
   }
 
   private void onMessage(Message<Object> message) {
+    if (onActivity != null) {
+      onActivity.run();
+    }
     MultiMap headers = message.headers();
+    if (headers.contains(McpEventBus.TOUCH)) {
+      return;
+    }
     String replyTo = headers.get(McpEventBus.REPLY_TO);
     String stream = headers.get(McpEventBus.STREAM);
     DeliveryOptions options = new DeliveryOptions();

@@ -88,6 +88,9 @@ final class GetStream {
     if (!done && sse.isOpen()) {
       sse.heartbeat();
       endpoint.used(session);
+      if (!streamId.equals(session.standaloneStream)) {
+        endpoint.settleIfOrphaned(session, streamId);
+      }
     }
   }
 
@@ -141,6 +144,7 @@ final class GetStream {
       end();
     } else {
       release();
+      endpoint.settleIfOrphaned(session, streamId);
     }
   }
 

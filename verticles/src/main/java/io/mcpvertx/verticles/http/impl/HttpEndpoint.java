@@ -1,11 +1,13 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.SessionState;
+import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.verticles.McpEventBus;
@@ -17,16 +19,21 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -47,6 +54,8 @@ final class HttpEndpoint {
 
   private static final Logger LOG = System.getLogger(HttpEndpoint.class.getName());
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** Longest encoded request id a stream id carries (see {@link #postStreamId}). */
+  private static final int MAX_ENCODED_REQUEST_ID = 96;
 
   final Vertx vertx;
   final McpServer server;
@@ -66,6 +75,15 @@ final class HttpEndpoint {
   /** Session-store lookups under way; bounded like sessions. */
   private final AtomicInteger lookups = new AtomicInteger();
   private long sweeper = -1;
+  /**
+   * Clustered (shared stores and a server that is a deployment {@link McpInstance}): this instance's lease, which
+   * makes it the one owner of the sessions it runs. Null otherwise.
+   */
+  private final McpInstance instance;
+  /** Routes to sessions whose verticle runs on another instance; bounded like sessions. */
+  private final AtomicInteger remotes = new AtomicInteger();
+  private MessageConsumer<JsonObject> goneConsumer;
+  private long ownerWatch = -1;
   /** Set once by {@link #startAuth()}, before any HTTP verticle is deployed; null when auth is off. */
   private volatile AuthGate auth;
 
@@ -76,6 +94,11 @@ final class HttpEndpoint {
     this.events = stores.events();
     this.stored = stores.sessions().map(store -> new StoredSessions(store, options.getSessionIdleTimeoutMs(),
         this::closeSession)).orElse(null);
+    this.instance = stored == null ? null : server.instance().orElse(null);
+    if (instance != null) {
+      stored.onExtended(this::reclaim);
+      instance.onLost(this::leaseLost);
+    }
     this.codec = server.codec();
     this.guard = new RequestGuard(options);
     Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
@@ -116,12 +139,24 @@ final class HttpEndpoint {
     long period = Math.max(100, Math.min(30_000,
         Math.min(options.getSessionIdleTimeoutMs(), options.getInitializeTimeoutMs()) / 4));
     sweeper = vertx.setPeriodic(period, t -> sweep());
+    if (instance != null) {
+      goneConsumer = vertx.eventBus().consumer(SESSION_GONE, m -> onSessionGone(m.body()));
+      ownerWatch = vertx.setPeriodic(instance.options().getRenewIntervalMs(), t -> watchOwners());
+    }
   }
 
   void stopSweeper() {
     if (sweeper >= 0) {
       vertx.cancelTimer(sweeper);
       sweeper = -1;
+    }
+    if (ownerWatch >= 0) {
+      vertx.cancelTimer(ownerWatch);
+      ownerWatch = -1;
+    }
+    if (goneConsumer != null) {
+      goneConsumer.unregister();
+      goneConsumer = null;
     }
   }
 
@@ -142,7 +177,15 @@ final class HttpEndpoint {
   /** A request used the session: it stays alive here, and its stored record too (throttled, not awaited). */
   void used(HttpSession session) {
     session.touch();
-    if (stored != null) {
+    if (session.remote()) {
+      // The owner hears of requests it serves; a client that only follows a stream here would look idle there.
+      long now = System.currentTimeMillis();
+      if (now - session.storeTouchedAt >= stored.touchIntervalMs()) {
+        session.storeTouchedAt = now;
+        vertx.eventBus().send(McpEventBus.sessionAddress(session.id), null,
+            new DeliveryOptions().addHeader(McpEventBus.TOUCH, "1"));
+      }
+    } else if (stored != null) {
       stored.used(session);
     }
   }
@@ -159,8 +202,17 @@ final class HttpEndpoint {
     }
     HttpSession session = new HttpSession(randomId(24), principal == null ? null : principal.key(),
         System.currentTimeMillis());
-    return start(session, new McpSessionVerticle(server, session.id, session.mailboxAddress(), principal))
-        .onFailure(e -> closeSession(session, "session start failed"));
+    Future<?> claimed = instance == null ? Future.succeededFuture()
+        : instance.leases().claimSession(session.id, instance.id(), stored.ttlMs()).compose(owner ->
+            owner.equals(instance.id()) ? Future.succeededFuture()
+                : Future.failedFuture(new IllegalStateException("a new session id is claimed already")));
+    return claimed
+        .recover(e -> {
+          reserved.decrementAndGet();
+          return Future.failedFuture(new StoreUnavailableException(e));
+        })
+        .compose(v -> start(session, new McpSessionVerticle(server, session.id, session.mailboxAddress(), principal))
+            .onFailure(e -> closeSession(session, "session start failed")));
   }
 
   /**
@@ -184,8 +236,13 @@ final class HttpEndpoint {
       restoring.remove(id, restored.future());
       return Future.failedFuture(new SessionLimitException());
     }
-    stored.find(id)
-        .compose(record -> record == null ? Future.succeededFuture(null) : restore(record, caller))
+    Future<HttpSession> found = instance == null
+        ? stored.find(id).compose(record -> record == null ? Future.succeededFuture(null) : restore(record, caller))
+        : Future.all(stored.find(id), instance.leases().sessionOwner(id)).compose(both -> {
+          SessionRecord record = both.resultAt(0);
+          return record == null ? Future.succeededFuture(null) : route(record, both.resultAt(1), caller);
+        });
+    found
         .onComplete(ar -> {
           lookups.decrementAndGet();
           restoring.remove(id, restored.future());
@@ -194,7 +251,11 @@ final class HttpEndpoint {
     return restored.future();
   }
 
-  private Future<HttpSession> restore(SessionRecord record, Principal caller) {
+  /** What a stored record says about who may use the session and how; null when the caller may not. */
+  private record Admitted(String owner, ProtocolVersion version) {
+  }
+
+  private static Admitted admit(SessionRecord record, Principal caller) {
     String owner;
     ProtocolVersion version;
     try {
@@ -203,13 +264,70 @@ final class HttpEndpoint {
           .orElseThrow(() -> new IllegalArgumentException("unknown protocol version " + record.protocolVersion()));
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + ": its stored record is unusable: " + e);
-      return Future.succeededFuture(null);
+      return null;
     }
     if (!Objects.equals(owner, caller == null ? null : caller.key())) {
       LOG.log(Level.WARNING, () -> "Refused " + (caller == null ? "an anonymous caller" : caller.key())
           + " the stored session of another principal");
+      return null;
+    }
+    return new Admitted(owner, version);
+  }
+
+  /**
+   * Clustered: serves a stored session from wherever it runs. A session another live instance owns gets a route
+   * here; one nobody owns (new here, or its owner stopped and its lease is gone) is claimed, and the store decides
+   * which of several claimers wins, so exactly one instance runs it.
+   */
+  private Future<HttpSession> route(SessionRecord record, String owner, Principal caller) {
+    Admitted admitted = admit(record, caller);
+    if (admitted == null) {
       return Future.succeededFuture(null);
     }
+    HttpSession held = session(record.sessionId());
+    if (held != null) {
+      return Future.succeededFuture(held);
+    }
+    if (owner != null && !owner.equals(instance.id())) {
+      return Future.succeededFuture(remote(record, admitted, owner));
+    }
+    return instance.leases().claimSession(record.sessionId(), instance.id(), stored.ttlMs()).compose(winner ->
+        winner.equals(instance.id()) ? restore(record, caller)
+            : Future.succeededFuture(remote(record, admitted, winner)));
+  }
+
+  /** A route to a session another instance runs; thrown out when the owner stops or lets the session go. */
+  private HttpSession remote(SessionRecord record, Admitted admitted, String ownerInstance) {
+    HttpSession held = session(record.sessionId());
+    if (held != null) {
+      return held;
+    }
+    if (remotes.incrementAndGet() > options.getMaxSessions()) {
+      remotes.decrementAndGet();
+      throw new SessionLimitException();
+    }
+    HttpSession session = new HttpSession(record.sessionId(), admitted.owner(), System.currentTimeMillis(),
+        ownerInstance);
+    session.version = admitted.version();
+    session.initialized = !SessionState.AWAITING_INITIALIZED.name().equals(record.state());
+    session.record = record;
+    session.recordWritten = true;
+    HttpSession raced = sessions.putIfAbsent(session.id, session);
+    if (raced != null) {
+      remotes.decrementAndGet();
+      return raced;
+    }
+    LOG.log(Level.DEBUG, () -> "Session " + session.id + " runs on instance " + ownerInstance + "; routing to it");
+    return session;
+  }
+
+  private Future<HttpSession> restore(SessionRecord record, Principal caller) {
+    Admitted admitted = admit(record, caller);
+    if (admitted == null) {
+      return Future.succeededFuture(null);
+    }
+    String owner = admitted.owner();
+    ProtocolVersion version = admitted.version();
     HttpSession held = session(record.sessionId());
     if (held != null) {
       return Future.succeededFuture(held);
@@ -236,6 +354,7 @@ final class HttpEndpoint {
   private Future<HttpSession> start(HttpSession session, McpSessionVerticle verticle) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
+      verticle.onActivity(() -> used(session));
     }
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
         m -> onUnsolicited(session, m.body()));
@@ -274,8 +393,24 @@ final class HttpEndpoint {
       return;
     }
     LOG.log(Level.DEBUG, () -> "Closing session " + session.id + ": " + reason);
-    sessions.remove(session.id);
+    sessions.remove(session.id, session);
+    if (session.remote()) {
+      remotes.decrementAndGet();
+      if (deleted) {
+        events.removeSession(session.id);
+        // The owner and every other route end it too; the record is removed by the caller.
+        vertx.eventBus().publish(SESSION_GONE, gone(session.id, true));
+      }
+      runClosers(session);
+      return;
+    }
     reserved.decrementAndGet();
+    if (instance != null && instance.isLive()) {
+      // Routes elsewhere must not forward into the void: they look the session up again, and whoever gets the
+      // next request claims it (the claim is let go here unless the session was deleted, which ends it anyway).
+      vertx.eventBus().publish(SESSION_GONE, gone(session.id, deleted));
+      instance.leases().releaseSession(session.id, instance.id());
+    }
     MessageConsumer<Object> mailbox = mailboxes.remove(session.id);
     if (mailbox != null) {
       mailbox.unregister();
@@ -287,10 +422,100 @@ final class HttpEndpoint {
     if (deleted || stored == null) {
       events.removeSession(session.id);
     }
+    runClosers(session);
+  }
+
+  private static void runClosers(HttpSession session) {
     for (Runnable closer : session.closers.values()) {
       closer.run();
     }
     session.closers.clear();
+  }
+
+  // ---- clustered ownership ----
+
+  private JsonObject gone(String sessionId, boolean deleted) {
+    return new JsonObject().put("id", sessionId).put("deleted", deleted).put("from", instance.id());
+  }
+
+  /**
+   * Another instance ended a session or let it go: a route here is dropped (the next request looks it up again),
+   * and a session deleted through another instance ends here too.
+   */
+  private void onSessionGone(JsonObject body) {
+    String from = body.getString("from");
+    if (from == null || from.equals(instance.id())) {
+      return;
+    }
+    HttpSession session = sessions.get(body.getString("id", ""));
+    if (session == null) {
+      return;
+    }
+    if (session.remote()) {
+      if (from.equals(session.ownerInstance) && !body.getBoolean("deleted", false)) {
+        // Requests still waiting were being served there; they are answered with an error to send them again.
+        session.ownerLost = true;
+      }
+      end(session, "let go by instance " + from, false);
+    } else if (body.getBoolean("deleted", false)) {
+      end(session, "deleted through instance " + from, false);
+    }
+  }
+
+  /** The session is in use here: its claim lives as long as its stored record. */
+  private void reclaim(HttpSession session) {
+    if (session.remote() || !instance.isLive()) {
+      return;
+    }
+    String me = instance.id();
+    instance.leases().claimSession(session.id, me, stored.ttlMs()).onComplete(ar -> {
+      if (ar.succeeded() && !ar.result().equals(me)) {
+        // Someone else owns it now (our claim had ended): two instances must not run one session.
+        end(session, "claimed by instance " + ar.result(), false);
+      } else if (ar.failed()) {
+        LOG.log(Level.WARNING, () -> "Session " + session.id + ": extending its claim failed: " + ar.cause());
+      }
+    });
+  }
+
+  /**
+   * Checks the leases of the instances this one routes sessions to. A dead owner's routes are dropped, and the
+   * requests they were waiting for are answered with an error that tells the client to send them again; the next
+   * request claims the session (once the owner's lease is gone, which bounds how long this takes).
+   */
+  private void watchOwners() {
+    Set<String> owners = new HashSet<>();
+    for (HttpSession session : sessions.values()) {
+      if (session.remote()) {
+        owners.add(session.ownerInstance);
+      }
+    }
+    for (String owner : owners) {
+      instance.leases().isLive(owner).onSuccess(live -> {
+        if (!live) {
+          LOG.log(Level.WARNING, () -> "Instance " + owner + " stopped; its sessions move on their next request");
+          for (HttpSession session : sessions.values()) {
+            if (owner.equals(session.ownerInstance)) {
+              session.ownerLost = true;
+              end(session, "its instance stopped", false);
+            }
+          }
+        }
+      });
+    }
+  }
+
+  /**
+   * This instance lost its lease: others may claim its sessions from now on, so it stops running them. Their
+   * records stay; their next requests restore them wherever they land.
+   */
+  private void leaseLost(String lostId) {
+    for (HttpSession session : sessions.values()) {
+      if (!session.remote()) {
+        session.ownerLost = true;
+        end(session, "this instance lost its lease", false);
+      }
+    }
   }
 
   Future<Void> closeAll() {
@@ -315,7 +540,7 @@ final class HttpEndpoint {
 
   /** Appends an event to a stream and publishes it to a client resuming that stream, if any. */
   Future<String> publish(HttpSession session, String streamId, Buffer data) {
-    if (session.closed.get()) {
+    if (session.closed.get() && !session.ownerLost) {
       return Future.failedFuture(new IllegalStateException("session closed"));
     }
     return events.append(session.id, streamId, data).onSuccess(id -> {
@@ -341,6 +566,52 @@ final class HttpEndpoint {
         vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true)));
   }
 
+  /**
+   * A new id for the stream of a POST. Clustered, it names this instance and, for a single request with a short
+   * id, the request: so an instance where the client resumes the stream can tell that its producer stopped, and
+   * answer the request with an error instead of leaving the client waiting for a response nobody will send.
+   */
+  String postStreamId(List<JsonRpcId> ids, boolean batch) {
+    String random = "p" + randomId(9);
+    if (instance == null || batch || ids.size() != 1) {
+      return random;
+    }
+    String encoded = Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(ids.get(0).encode().getBytes(StandardCharsets.UTF_8));
+    return encoded.length() > MAX_ENCODED_REQUEST_ID ? random : random + "." + instance.id() + "." + encoded;
+  }
+
+  /**
+   * Checks whether the producer of an unfinished POST stream stopped (its lease is gone); if so, completes the
+   * stream with an error answering its request, so whoever follows it gets an answer to send the request again.
+   */
+  void settleIfOrphaned(HttpSession session, String streamId) {
+    int first = streamId.indexOf('.');
+    int last = streamId.lastIndexOf('.');
+    if (instance == null || first < 0 || last <= first) {
+      return;
+    }
+    String producer = streamId.substring(first + 1, last);
+    if (producer.equals(instance.id())) {
+      return;
+    }
+    JsonRpcId requestId;
+    try {
+      requestId = JsonRpcId.decode(new String(Base64.getUrlDecoder().decode(streamId.substring(last + 1)),
+          StandardCharsets.UTF_8));
+    } catch (RuntimeException e) {
+      return;
+    }
+    instance.leases().isLive(producer).onSuccess(live -> {
+      if (!live) {
+        LOG.log(Level.INFO, () -> "Session " + session.id + ": stream " + streamId + " was left unfinished by "
+            + "instance " + producer + "; answering its request with an error");
+        publish(session, streamId, codec.encode(PostExchange.ownerLostError(requestId)))
+            .onSuccess(id -> completeStream(session, streamId));
+      }
+    });
+  }
+
   private void sweep() {
     long now = System.currentTimeMillis();
     for (HttpSession session : sessions.values()) {
@@ -357,6 +628,16 @@ final class HttpEndpoint {
     byte[] random = new byte[bytes];
     RANDOM.nextBytes(random);
     return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+  }
+
+  /** Event-bus address where instances say they ended or let go of a session (clustered). */
+  static final String SESSION_GONE = "mcp.http.session-gone";
+
+  /** A store a session needs could not be reached; the client should retry. */
+  static final class StoreUnavailableException extends RuntimeException {
+    StoreUnavailableException(Throwable cause) {
+      super("a store did not answer: " + cause.getMessage(), cause, false, false);
+    }
   }
 
   /** The endpoint holds as many sessions as it may. */

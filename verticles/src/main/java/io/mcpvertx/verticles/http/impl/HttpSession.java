@@ -38,10 +38,26 @@ final class HttpSession {
   volatile boolean recordWritten;
   /** With a shared session store: when the record was last written or its lifetime extended (epoch ms). */
   volatile long storeTouchedAt;
+  /**
+   * Clustered: the instance whose session verticle serves this session, when that is another instance; null when
+   * the session runs here. A remote session is only a route: requests go to its verticle over the clustered event
+   * bus, and ending it here ends nothing but the route.
+   */
+  final String ownerInstance;
+  /**
+   * The instance serving the session stopped: requests still waiting for answers are answered with an error that
+   * tells the client to send them again (the session itself moves to another instance on its next request).
+   */
+  volatile boolean ownerLost;
 
   static final String STANDALONE_STREAM = "g";
 
   HttpSession(String id, String owner, long now) {
+    this(id, owner, now, null);
+  }
+
+  HttpSession(String id, String owner, long now, String ownerInstance) {
+    this.ownerInstance = ownerInstance;
     this.id = id;
     this.owner = owner;
     this.createdAt = now;
@@ -55,6 +71,11 @@ final class HttpSession {
    */
   boolean ownedBy(io.mcpvertx.server.Principal principal) {
     return java.util.Objects.equals(owner, principal == null ? null : principal.key());
+  }
+
+  /** Whether the session's verticle runs on another instance. */
+  boolean remote() {
+    return ownerInstance != null;
   }
 
   void touch() {

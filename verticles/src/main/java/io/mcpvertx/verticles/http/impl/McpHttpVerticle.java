@@ -298,6 +298,10 @@ final class McpHttpVerticle extends VerticleBase {
           response.putHeader("Retry-After", "5");
           HttpErrors.reject(response, 503, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
+        } else if (ar.cause() instanceof HttpEndpoint.StoreUnavailableException) {
+          LOG.log(Level.WARNING, () -> "No session could start: " + ar.cause().getMessage());
+          response.putHeader("Retry-After", "2");
+          HttpErrors.reject(response, 503, "Service Unavailable: a store did not answer; retry later");
         } else {
           HttpErrors.reject(response, 500, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error: no session could start");
         }
@@ -340,7 +344,7 @@ final class McpHttpVerticle extends VerticleBase {
 
   private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
       boolean batch, boolean initialize) {
-    String streamId = "p" + HttpEndpoint.randomId(9);
+    String streamId = endpoint.postStreamId(ids, batch);
     PostExchange exchange = new PostExchange(endpoint, session, streamId, response,
         endpoint.options.getResponseMode(), ids, batch, initialize, () -> {
           exchanges.remove(streamId);

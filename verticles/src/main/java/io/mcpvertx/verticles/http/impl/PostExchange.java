@@ -1,5 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
@@ -10,6 +12,7 @@ import io.mcpvertx.verticles.http.ResponseMode;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -121,6 +124,20 @@ final class PostExchange {
     if (done) {
       return;
     }
+    if (session.ownerLost && !awaiting.isEmpty()) {
+      // The instance serving the request stopped: nothing will answer it, but the client may send it again (the
+      // session moves to another instance on its next request). An answer, not a cut, so no client waits forever.
+      List<JsonRpcMessage> errors = new ArrayList<>();
+      for (JsonRpcId id : awaiting) {
+        errors.add(ownerLostError(id));
+      }
+      if (batch) {
+        deliverBatch(errors);
+      } else {
+        errors.forEach(this::deliver);
+      }
+      return;
+    }
     done = true;
     if (sse == null && !detached) {
       HttpErrors.reject(response, 404, "Session terminated");
@@ -128,6 +145,11 @@ final class PostExchange {
       sse.end();
     }
     onDone.run();
+  }
+
+  static JsonRpcErrorResponse ownerLostError(JsonRpcId id) {
+    return new JsonRpcErrorResponse(id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+        "The server instance serving this request stopped before answering; send the request again"));
   }
 
   /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */

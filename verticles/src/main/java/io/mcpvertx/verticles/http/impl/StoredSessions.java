@@ -26,12 +26,28 @@ final class StoredSessions {
   private final long touchIntervalMs;
   /** Called when the store no longer has a session this instance holds and wrote: it was deleted elsewhere. */
   private final BiConsumer<HttpSession, String> gone;
+  /** Called whenever a session's lifetime is extended here (so its ownership claim can be extended alike). */
+  private volatile java.util.function.Consumer<HttpSession> extended = session -> { };
 
   StoredSessions(SessionStore store, long idleTimeoutMs, BiConsumer<HttpSession, String> gone) {
     this.store = store;
     this.touchIntervalMs = Math.max(1, idleTimeoutMs / 4);
     this.ttlMs = idleTimeoutMs + touchIntervalMs;
     this.gone = gone;
+  }
+
+  /** How long a record lives from its last write or extension. */
+  long ttlMs() {
+    return ttlMs;
+  }
+
+  /** The least time between two extensions of one session's lifetime. */
+  long touchIntervalMs() {
+    return touchIntervalMs;
+  }
+
+  void onExtended(java.util.function.Consumer<HttpSession> extended) {
+    this.extended = extended;
   }
 
   /** Writes a session's new record; the session verticle calls it (one write at a time) on every change. */
@@ -59,6 +75,7 @@ final class StoredSessions {
       return;
     }
     session.storeTouchedAt = now;
+    extended.accept(session);
     store.touch(session.id, ttlMs).onComplete(ar -> {
       if (ar.failed()) {
         LOG.log(Level.WARNING, "Session " + session.id + ": extending its stored record failed: " + ar.cause());

@@ -1,0 +1,240 @@
+package io.mcpvertx.verticles.http;
+
+import static io.mcpvertx.verticles.http.HttpChecks.assertSchemaValid;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Sessions across instances of a cluster: whichever instance a request lands on, it reaches the one instance that
+ * runs the session; when that instance leaves or dies, the session moves, and requests it left unanswered are
+ * answered with an error that tells the client to send them again.
+ */
+@ExtendWith(VertxExtension.class)
+class HttpClusteredSessionsTest {
+
+  private static final String V11 = "2025-11-25";
+  private static final JsonObject ELICITATION = new JsonObject().put("elicitation", new JsonObject());
+
+  private ClusterNodes cluster;
+
+  @AfterEach
+  void close() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private Future<List<ClusterNodes.Node>> start(Vertx vertx, int count) {
+    cluster = ClusterNodes.create(vertx);
+    Future<?> started = Future.succeededFuture();
+    for (int i = 0; i < count; i++) {
+      String name = "node" + (char) ('a' + i);
+      started = started.compose(v -> cluster.start(name));
+    }
+    return started.map(v -> cluster.nodes);
+  }
+
+  /** Polls an asynchronous condition every 50 ms, at most {@code tries} times. */
+  private static Future<Void> eventually(Vertx vertx, java.util.function.Supplier<Future<Boolean>> condition,
+      int tries) {
+    return condition.get().compose(met -> {
+      if (met) {
+        return Future.succeededFuture();
+      }
+      if (tries <= 1) {
+        return Future.failedFuture(new AssertionError("the condition was not met in time"));
+      }
+      io.vertx.core.Promise<Void> later = io.vertx.core.Promise.promise();
+      vertx.setTimer(50, t -> eventually(vertx, condition, tries - 1).onComplete(later));
+      return later.future();
+    });
+  }
+
+  private static String text(JsonObject result) {
+    return result.getJsonArray("content").getJsonObject(0).getString("text");
+  }
+
+  private static boolean isElicitation(SseParser.Event event) {
+    return event.hasMessage() && "elicitation/create".equals(event.message().getString("method"));
+  }
+
+  private static boolean isProgress(SseParser.Event event) {
+    return event.hasMessage() && "notifications/progress".equals(event.message().getString("method"));
+  }
+
+  @Test
+  void everyInstanceReachesTheOneInstanceThatRunsTheSession(Vertx vertx, VertxTestContext test) {
+    start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
+      McpHttpTestSession onB = nodes.get(1).session(onA);
+      McpHttpTestSession onC = nodes.get(2).session(onA);
+      return onB.call("logging/setLevel", new JsonObject().put("level", "error"))
+          .compose(r -> onC.call("tools/call", new JsonObject().put("name", "echo")
+              .put("arguments", new JsonObject().put("text", "via c"))))
+          .compose(echo -> {
+            test.verify(() -> assertEquals("via c", text(echo)));
+            return onB.post(onB.toolCall("progress", new JsonObject().put("count", 3), "tok"));
+          })
+          .compose(progress -> {
+            test.verify(() -> {
+              List<JsonObject> messages = progress.messages();
+              assertEquals(4, messages.size(), progress::toString);
+              assertEquals("done", text(messages.get(3).getJsonObject("result")));
+              assertSchemaValid(V11, messages.get(3), "tools/call");
+            });
+            return cluster.leases.sessionOwner(onA.id());
+          })
+          .map(owner -> {
+            test.verify(() -> assertEquals(nodes.get(0).instance.id(), owner, "the creating instance runs it"));
+            return owner;
+          });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void anElicitationAskedOnOneInstanceIsAnsweredThroughAnother(Vertx vertx, VertxTestContext test) {
+    start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11, ELICITATION).compose(onA -> {
+      McpHttpTestSession onB = nodes.get(1).session(onA);
+      McpHttpTestSession onC = nodes.get(2).session(onA);
+      JsonObject call = onB.toolCall("ask", new JsonObject(), null);
+      return onB.stream(call).compose(post -> post.await(HttpClusteredSessionsTest::isElicitation)
+          .compose(asked -> onC.post(new JsonObject().put("jsonrpc", "2.0").put("id", asked.message().getValue("id"))
+              .put("result", new JsonObject().put("action", "accept")
+                  .put("content", new JsonObject().put("name", "Ada")))))
+          .compose(ack -> {
+            test.verify(() -> assertEquals(202, ack.status(), ack::toString));
+            return post.awaitResponse(call.getValue("id"));
+          })
+          .map(answered -> {
+            test.verify(() -> assertEquals("hello Ada", text(answered.message().getJsonObject("result"))));
+            return answered;
+          }));
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void theStandaloneStreamHeldOnOneInstanceCarriesWhatTheOwnerSends(Vertx vertx, VertxTestContext test) {
+    start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
+      McpHttpTestSession onB = nodes.get(1).session(onA);
+      String uri = ClusterNodes.RESOURCE_URI;
+      return onA.call("resources/subscribe", new JsonObject().put("uri", uri))
+          .compose(r -> onB.listen())
+          .compose(listening -> {
+            Future<SseParser.Event> updated = listening.await(e -> e.hasMessage()
+                && "notifications/resources/updated".equals(e.message().getString("method")));
+            nodes.get(0).mcp.resourceUpdated(uri);
+            return updated;
+          });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aDeleteThroughAnyInstanceEndsTheSessionEverywhere(Vertx vertx, VertxTestContext test) {
+    start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
+      McpHttpTestSession onB = nodes.get(1).session(onA);
+      McpHttpTestSession onC = nodes.get(2).session(onA);
+      return onB.pingStatus()
+          .compose(status -> onC.delete())
+          .compose(deleted -> {
+            test.verify(() -> assertEquals(200, deleted.status(), deleted::toString));
+            return eventually(vertx, () -> onA.pingStatus().map(status -> status == 404), 100);
+          })
+          .compose(v -> onB.pingStatus())
+          .map(status -> {
+            test.verify(() -> assertEquals(404, status));
+            return status;
+          });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void whenTheOwnerLeavesTheNextRequestMovesTheSession(Vertx vertx, VertxTestContext test) {
+    start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
+      ClusterNodes.Node a = nodes.get(0);
+      ClusterNodes.Node b = nodes.get(1);
+      McpHttpTestSession onB = b.session(onA);
+      return onB.call("logging/setLevel", new JsonObject().put("level", "error"))
+          .compose(r -> a.http.close())
+          .compose(v -> a.instance.close())
+          .compose(v -> onB.call("tools/call", new JsonObject().put("name", "echo")
+              .put("arguments", new JsonObject().put("text", "moved"))))
+          .compose(echo -> {
+            test.verify(() -> assertEquals("moved", text(echo)));
+            return cluster.leases.sessionOwner(onA.id());
+          })
+          .map(owner -> {
+            test.verify(() -> assertEquals(b.instance.id(), owner));
+            return owner;
+          });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void requestsLeftUnansweredByADeadOwnerAreAnsweredWithARetryableError(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    // A renews too rarely to notice anything during the test: it stands for an instance that died silently.
+    cluster.start("nodea", 120_000, 30_000)
+        .compose(a -> cluster.start("nodeb").compose(b -> a.client().initialize(V11).compose(onA -> {
+          McpHttpTestSession onB = b.session(onA);
+          JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
+          return onB.stream(call).compose(post -> a.tools.reachedGate.future()
+              .compose(v -> cluster.leases.release(a.instance.id()))
+              .compose(v -> post.awaitResponse(call.getValue("id")))
+              .compose(answered -> {
+                test.verify(() -> {
+                  JsonObject error = answered.message().getJsonObject("error");
+                  assertEquals(-32603, error.getInteger("code"), answered::toString);
+                  assertTrue(error.getString("message").contains("send the request again"), error::toString);
+                  assertSchemaValid(V11, answered.message(), null);
+                });
+                return onB.call("tools/call", new JsonObject().put("name", "echo")
+                    .put("arguments", new JsonObject().put("text", "again")));
+              })
+              .compose(echo -> {
+                test.verify(() -> assertEquals("again", text(echo)));
+                return cluster.leases.sessionOwner(onA.id());
+              })
+              .map(owner -> {
+                test.verify(() -> assertEquals(b.instance.id(), owner, "the session moved to B"));
+                return owner;
+              }));
+        })))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aStreamWhoseInstanceDiedIsAnsweredWhenResumedElsewhere(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    cluster.start("nodea")
+        .compose(a -> cluster.start("nodeb", 120_000, 30_000)
+        .compose(b -> cluster.start("nodec").compose(c -> a.client().initialize(V11).compose(onA -> {
+          McpHttpTestSession onB = b.session(onA);
+          McpHttpTestSession onC = c.session(onA);
+          JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
+          // The stream of the call is produced by B; B dies after progress 1 (its lease goes, nothing answers).
+          return onB.stream(call).compose(post -> post.await(HttpClusteredSessionsTest::isProgress)
+              .compose(progress -> cluster.leases.release(b.instance.id())
+                  .compose(v -> onC.resume(progress.id())))
+              .compose(resumed -> resumed.awaitResponse(call.getValue("id")))
+              .map(answered -> {
+                test.verify(() -> {
+                  JsonObject error = answered.message().getJsonObject("error");
+                  assertEquals(-32603, error.getInteger("code"), answered::toString);
+                  assertNotEquals(null, answered.id());
+                });
+                return answered;
+              }));
+        }))))
+        .onComplete(test.succeedingThenComplete());
+  }
+}
