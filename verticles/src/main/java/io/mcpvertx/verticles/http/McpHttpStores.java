@@ -21,13 +21,19 @@ import java.util.Optional;
  *   them for other instances, and the stores' own expiry ends them.</li>
  * </ul>
  *
- * <p>Limits of sharing without a clustered event bus: a client that resumes on instance B a stream still being
- * produced on instance A gets the events stored so far, and what A adds later only when it resumes again; a
- * session held by two instances at once (restored on B while A still holds it) runs on both, and a change made
- * through one is not seen by the other until it restores the session again; a session deleted through B stays
- * usable on A until A's next lifetime extension (at most a quarter of the idle timeout later) finds the record
- * gone. Route a session's requests to one instance (sticky sessions) where you can; the cluster support adds a
- * lease that makes one instance the owner. See {@code docs/shared-stores.md}.
+ * <p>Clustered (the endpoint's {@link io.mcpvertx.server.McpServer} was created with an
+ * {@link io.mcpvertx.server.cluster.McpInstance}, and the instances share a clustered event bus): each session runs
+ * on exactly one instance, the one holding its claim in the instance's
+ * {@link io.mcpvertx.spi.leases.LeaseStore}; every other instance routes the session's requests to it over the event
+ * bus, and streams held anywhere carry what it sends. When the owner stops (its lease released or lapsed), the
+ * session moves to whichever instance gets its next request. See {@code docs/cluster.md}.
+ *
+ * <p>Limits of sharing without a clustered event bus and an instance: a client that resumes on instance B a stream
+ * still being produced on instance A gets the events stored so far, and what A adds later only when it resumes
+ * again; a session held by two instances at once (restored on B while A still holds it) runs on both, and a change
+ * made through one is not seen by the other until it restores the session again; a session deleted through B stays
+ * usable on A until A's next lifetime extension (at most a quarter of the idle timeout later) finds the record gone.
+ * Route a session's requests to one instance (sticky sessions) there.
  *
  * <p>The endpoint does not close the stores: they belong to the caller, who may share them between endpoints.
  */
