@@ -60,6 +60,11 @@ public final class BenchServer {
       TaskLifecycleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
       return;
     }
+    if (args.length > 0 && args[0].equals("hop")) {
+      // The cost of a non-owner hop in a cluster: java -jar mcp-vertx-benchmarks.jar hop --owner URL --other URL
+      HopLatency.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     String mode = null;
     String host = "127.0.0.1";
     int port = 8080;
