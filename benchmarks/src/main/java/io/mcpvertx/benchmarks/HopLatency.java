@@ -16,8 +16,8 @@ import java.util.Locale;
  * <p>Initializes a session through {@code --owner} (so that instance runs it), then sends the same
  * {@code tools/call} ({@code greet} with {@code {"name":"hop"}}, as the examples' hello and conformance servers
  * have it, or {@code --tool NAME --arguments JSON}) one at a time, alternately through the owner and through
- * {@code --other}, which routes it to the owner over the clustered event bus and carries the answer back. One request at a time on one keep-alive
- * connection per URL, so each time is a round trip's latency and nothing queues; the order within each pair
+ * {@code --other}, which routes it to the owner over the clustered event bus and carries the answer back. One
+ * request at a time on one keep-alive connection per URL, so each time is a round trip's latency and nothing queues; the order within each pair
  * alternates, so neither side always runs on a cache the other warmed. Prints the percentiles of both and their
  * differences (the hop's cost), and one machine-readable {@code HOP} line.
  */
