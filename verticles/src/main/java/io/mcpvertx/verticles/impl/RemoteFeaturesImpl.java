@@ -1,5 +1,7 @@
 package io.mcpvertx.verticles.impl;
 
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.prompts.Prompt;
@@ -8,8 +10,6 @@ import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
-import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
-import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.verticles.RemoteFeatures;
 import io.mcpvertx.verticles.RemoteFeaturesOptions;
 import io.vertx.core.Context;
