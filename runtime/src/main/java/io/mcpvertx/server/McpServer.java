@@ -90,8 +90,25 @@ public interface McpServer {
 
   boolean removePrompt(String name);
 
-  /** Tells every session subscribed to {@code uri} that the resource changed. */
+  /**
+   * Tells every session and {@code subscriptions/listen} stream subscribed to {@code uri} that the resource changed,
+   * and hands {@code uri} to the {@link #resourceUpdateRelay relay}, if one is set.
+   */
   void resourceUpdated(String uri);
+
+  /**
+   * Sets where each {@link #resourceUpdated} call made on this server is also reported, on the caller's thread: a
+   * relay that carries the update to the servers of the deployment's other instances (the verticles module's
+   * {@code ClusterNotifications} is one). Null removes it.
+   */
+  McpServer resourceUpdateRelay(io.vertx.core.Handler<String> relay);
+
+  /**
+   * Tells this server's own sessions and streams subscribed to {@code uri} that the resource changed, without
+   * reporting it to the relay: how a relay delivers an update that another instance reported, so that relays
+   * cannot echo updates back and forth.
+   */
+  void resourceUpdatedElsewhere(String uri);
 
   /**
    * Creates a session bound to the current Vert.x context, which must exist (call it from a verticle).

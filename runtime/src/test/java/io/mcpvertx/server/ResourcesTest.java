@@ -261,4 +261,28 @@ class ResourcesTest {
               return p;
             })).onComplete(test.succeedingThenComplete());
   }
+
+  @Test
+  void reportsLocalUpdatesToTheRelayAndDeliversUpdatesFromElsewhereWithoutReportingThem(Vertx vertx,
+      VertxTestContext test) {
+    McpServer server = server(vertx);
+    List<String> relayed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    server.resourceUpdateRelay(relayed::add);
+    open(vertx, server, "2025-11-25").compose(client ->
+        client.call("resources/subscribe", new JsonObject().put("uri", README)).compose(ok -> {
+          server.resourceUpdatedElsewhere(README);
+          return client.awaitNotification("notifications/resources/updated");
+        }).compose(fromElsewhere -> {
+          assertEquals(List.of(), relayed, "an update from elsewhere must not be relayed back");
+          server.resourceUpdated(LOGO);
+          server.resourceUpdateRelay(null);
+          server.resourceUpdated(README);
+          return client.call("ping", null);
+        }).map(p -> {
+          assertEquals(List.of(LOGO), relayed);
+          assertEquals(2, client.notifications("notifications/resources/updated").size());
+          assertNoViolations(client);
+          return p;
+        })).onComplete(test.succeedingThenComplete());
+  }
 }

@@ -3,6 +3,7 @@ package io.mcpvertx.verticles;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.verticles.impl.ClusterMembership;
 import io.mcpvertx.verticles.impl.RemoteProtocol;
 import io.mcpvertx.verticles.impl.RemoteRequestContext;
 import io.vertx.core.AsyncResult;
@@ -86,7 +87,13 @@ public abstract class McpFeatureVerticle extends VerticleBase {
   }
 
   private JsonObject identity() {
-    return new JsonObject().put("kind", kind()).put("key", key()).put("address", address);
+    JsonObject identity = new JsonObject().put("kind", kind()).put("key", key()).put("address", address);
+    // Servers on other nodes drop this feature when this node leaves the cluster, even if it never withdraws it.
+    String node = ClusterMembership.localNodeId(vertx);
+    if (node != null) {
+      identity.put("node", node);
+    }
+    return identity;
   }
 
   private void announce() {

@@ -37,6 +37,14 @@ public abstract class McpResourceVerticle extends McpFeatureVerticle {
     return read(payload.getString("uri", key()), ctx).map(ResourceResult::toJson);
   }
 
+  /**
+   * Tells the sessions and streams subscribed to this resource, on every instance whose server has
+   * {@link ClusterNotifications} attached, that its content changed.
+   */
+  protected final void updated() {
+    ClusterNotifications.resourceUpdated(vertx, key());
+  }
+
   private Resource definitionResource() {
     if (resource == null) {
       resource = resource();

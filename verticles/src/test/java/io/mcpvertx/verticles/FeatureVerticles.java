@@ -140,8 +140,13 @@ final class FeatureVerticles {
   }
 
   static Future<RemoteFeatures> attachOn(McpTestClient client, Vertx vertx, McpServer server, long callTimeoutMs) {
+    return attachOn(client, vertx, server, new RemoteFeaturesOptions().setCallTimeoutMs(callTimeoutMs));
+  }
+
+  static Future<RemoteFeatures> attachOn(McpTestClient client, Vertx vertx, McpServer server,
+      RemoteFeaturesOptions options) {
     Promise<RemoteFeatures> attached = Promise.promise();
-    client.context().runOnContext(v -> RemoteFeatures.attach(vertx, server, callTimeoutMs).onComplete(attached));
+    client.context().runOnContext(v -> RemoteFeatures.attach(vertx, server, options).onComplete(attached));
     return attached.future();
   }
 

@@ -86,6 +86,32 @@ class RemoteLifecycleTest {
   }
 
   @Test
+  void aCallThatFindsNoHandlerAtTheChosenVerticleGoesToTheNextOne(Vertx vertx, VertxTestContext test) {
+    // The newest announcement is a verticle that vanished without withdrawing (its node crashed, not yet noticed).
+    LambdaTool real = says("fallback", "served");
+    JsonObject ghost = new JsonObject().put("kind", RemoteProtocol.KIND_TOOL).put("key", "fallback")
+        .put("address", RemoteProtocol.CALL_PREFIX + "nobody-home")
+        .put("definition", real.tool().toJson(ProtocolVersion.LATEST));
+    McpServer server = FeatureVerticles.server(vertx);
+    FeatureVerticles.client(vertx, server)
+        .compose(client -> FeatureVerticles.attachOn(client, vertx, server)
+            .compose(remote -> vertx.deployVerticle(real))
+            .compose(id -> client.awaitNotification(TOOLS_CHANGED))
+            .compose(changed -> {
+              vertx.eventBus().publish(RemoteProtocol.ANNOUNCE, ghost);
+              return client.call("ping", null);
+            })
+            .compose(pong -> client.call("tools/call", new JsonObject().put("name", "fallback")))
+            .map(result -> {
+              assertEquals("served", firstText(result));
+              assertEquals(1, client.notifications(TOOLS_CHANGED).size());
+              assertNoViolations(client);
+              return result;
+            }))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void anInFlightCallIsAnsweredWhenItsVerticleIsUndeployed(Vertx vertx, VertxTestContext test) {
     Promise<Void> started = Promise.promise();
     Promise<String> cancelled = Promise.promise();
@@ -162,6 +188,12 @@ class RemoteLifecycleTest {
         .onComplete(test.succeedingThenComplete());
   }
 
+  /** A tool verticle answering with a fixed text, whose definition carries a description. */
+  private static LambdaTool says(String name, String description, String text) {
+    return new LambdaTool(Tool.builder(name).description(description).build(),
+        (args, ctx) -> Future.succeededFuture(ToolResult.text(text)));
+  }
+
   @Test
   void undeployingAnOlderDeploymentLeavesTheNewerOneServing(Vertx vertx, VertxTestContext test) {
     McpServer server = FeatureVerticles.server(vertx);
@@ -169,7 +201,8 @@ class RemoteLifecycleTest {
         .compose(client -> FeatureVerticles.attachOn(client, vertx, server)
             .compose(remote -> vertx.deployVerticle(says("versioned", "v1")))
             .compose(v1 -> client.awaitNotification(TOOLS_CHANGED)
-                .compose(changed -> vertx.deployVerticle(says("versioned", "v2")))
+                // A new definition, so the newer deployment's arrival is heard as list_changed.
+                .compose(changed -> vertx.deployVerticle(says("versioned", "second version", "v2")))
                 .compose(v2 -> client.awaitNotification(TOOLS_CHANGED))
                 .compose(changed -> vertx.undeploy(v1)))
             .compose(v -> client.call("ping", null))
@@ -177,6 +210,67 @@ class RemoteLifecycleTest {
             .map(result -> {
               assertEquals("v2", firstText(result));
               assertEquals(2, client.notifications(TOOLS_CHANGED).size());
+              assertNoViolations(client);
+              return result;
+            }))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void undeployingTheNewerDeploymentFallsBackToTheOlderOneAndListsItsDefinition(Vertx vertx,
+      VertxTestContext test) {
+    McpServer server = FeatureVerticles.server(vertx);
+    FeatureVerticles.client(vertx, server)
+        .compose(client -> FeatureVerticles.attachOn(client, vertx, server)
+            .compose(remote -> vertx.deployVerticle(says("versioned", "first version", "v1")))
+            .compose(v1 -> client.awaitNotification(TOOLS_CHANGED))
+            .compose(changed -> vertx.deployVerticle(says("versioned", "second version", "v2")))
+            .compose(v2 -> client.awaitNotification(TOOLS_CHANGED)
+                .compose(changed -> client.call("tools/call", new JsonObject().put("name", "versioned")))
+                .compose(fromV2 -> {
+                  assertEquals("v2", firstText(fromV2));
+                  return vertx.undeploy(v2);
+                }))
+            .compose(v -> client.awaitNotification(TOOLS_CHANGED))
+            .compose(changed -> client.call("tools/list", null))
+            .compose(list -> {
+              assertEquals("first version", list.getJsonArray("tools").getJsonObject(1).getString("description"));
+              return client.call("tools/call", new JsonObject().put("name", "versioned"));
+            })
+            .map(result -> {
+              assertEquals("v1", firstText(result));
+              assertEquals(3, client.notifications(TOOLS_CHANGED).size());
+              assertNoViolations(client);
+              return result;
+            }))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aSecondVerticleWithTheSameDefinitionCausesNoListChangedAndTheFirstTakesOverWhenItGoes(Vertx vertx,
+      VertxTestContext test) {
+    McpServer server = FeatureVerticles.server(vertx);
+    McpServer observer = FeatureVerticles.server(vertx);
+    FeatureVerticles.client(vertx, server)
+        .compose(client -> FeatureVerticles.attachOn(client, vertx, server)
+            .compose(remote -> vertx.deployVerticle(says("twin", "one")))
+            .compose(one -> client.awaitNotification(TOOLS_CHANGED))
+            .compose(changed -> vertx.deployVerticle(says("twin", "two")))
+            .compose(two -> FeatureVerticles.client(vertx, observer)
+                // Another bridge attaching makes both announce again; neither changes what is listed.
+                .compose(watcher -> FeatureVerticles.attachOn(watcher, vertx, observer)
+                    .compose(r -> watcher.awaitNotification(TOOLS_CHANGED)))
+                .compose(changed -> client.call("ping", null))
+                .compose(pong -> client.call("tools/call", new JsonObject().put("name", "twin")))
+                .compose(fromTwo -> {
+                  assertEquals("two", firstText(fromTwo));
+                  return vertx.undeploy(two);
+                }))
+            .compose(v -> client.call("ping", null))
+            .compose(pong -> client.call("tools/call", new JsonObject().put("name", "twin")))
+            .map(result -> {
+              assertEquals("one", firstText(result));
+              assertEquals(1, client.notifications(TOOLS_CHANGED).size());
               assertNoViolations(client);
               return result;
             }))

@@ -42,6 +42,7 @@ public final class McpServerImpl implements McpServer {
   private final FeatureDispatcher features;
   private final BlockingRunner blockingRunner;
   private volatile Handler<McpSession> rootsChangedHandler;
+  private volatile Handler<String> resourceUpdateRelay;
   private final StatelessEngine stateless;
   private final TaskEngine tasks;
   private final LegacyTasks legacyTasks;
@@ -165,6 +166,21 @@ public final class McpServerImpl implements McpServer {
 
   @Override
   public void resourceUpdated(String uri) {
+    registry.resourceUpdated(uri);
+    Handler<String> relay = resourceUpdateRelay;
+    if (relay != null) {
+      relay.handle(uri);
+    }
+  }
+
+  @Override
+  public McpServerImpl resourceUpdateRelay(Handler<String> relay) {
+    this.resourceUpdateRelay = relay;
+    return this;
+  }
+
+  @Override
+  public void resourceUpdatedElsewhere(String uri) {
     registry.resourceUpdated(uri);
   }
 

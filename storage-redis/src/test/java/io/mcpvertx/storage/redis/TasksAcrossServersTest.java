@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.storage.redis.impl.RedisKeys;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
@@ -15,6 +16,8 @@ import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -180,6 +183,54 @@ class TasksAcrossServersTest {
     Principal bob = TwoServers.principal("bob-" + System.nanoTime());
     assertEquals(-32602, await(servers.a.stateless("tasks/get", taskId(id), bob)).getJsonObject("error")
         .getInteger("code"));
+  }
+
+  /**
+   * A 2026-07-28 listen stream held by B follows a task that runs on A: B learns of A's changes only through the
+   * store's announcements on Redis.
+   */
+  @Test
+  void aListenStreamOnBFollowsATaskRunningOnA() {
+    Principal alice = TwoServers.principal("alice-" + System.nanoTime());
+    String gate = "listen-" + System.nanoTime();
+    String id = result(servers.a.stateless("tools/call", new JsonObject().put("name", "gated")
+        .put("arguments", new JsonObject().put("gate", gate)), alice)).getString("taskId");
+    TaskFixtures.Gate handler = servers.fixtures.awaitStarted(gate);
+    assertEquals("A", handler.instance);
+    List<JsonObject> frames = new CopyOnWriteArrayList<>();
+    StatelessServer.Subscription subscription = await(servers.b.listen(new JsonObject()
+        .put("taskIds", new JsonArray().add(id)), alice, frames));
+    try {
+      JsonObject working = awaitFrame(frames, f -> "notifications/tasks".equals(f.getString("method")));
+      assertEquals("working", working.getJsonObject("params").getString("status"));
+      assertEquals("notifications/subscriptions/acknowledged", frames.get(0).getString("method"));
+
+      handler.open("finished on A");
+      JsonObject completed = awaitFrame(frames, f -> "notifications/tasks".equals(f.getString("method"))
+          && "completed".equals(f.getJsonObject("params").getString("status")));
+      assertEquals(id, completed.getJsonObject("params").getString("taskId"));
+    } finally {
+      subscription.close();
+    }
+  }
+
+  /** The first frame {@code wanted} accepts, waiting for it up to ten seconds. */
+  private static JsonObject awaitFrame(List<JsonObject> frames, Predicate<JsonObject> wanted) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      for (JsonObject frame : frames) {
+        if (wanted.test(frame)) {
+          return frame;
+        }
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+    throw new AssertionError("never came; frames so far: " + frames);
   }
 
   // ---- lifetimes ----

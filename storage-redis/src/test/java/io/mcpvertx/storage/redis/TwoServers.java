@@ -16,6 +16,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -101,6 +102,32 @@ final class TwoServers implements AutoCloseable {
         stateless.serve(request, principal, message -> { }).response().map(this::wire).onComplete(response);
       });
       return response.future();
+    }
+
+    /**
+     * Opens a 2026-07-28 {@code subscriptions/listen} of {@code principal} on this instance, asking for
+     * {@code notifications}, as a transport would; every message the stream carries is added to {@code frames} as on
+     * the wire. Yields the subscription once it is open.
+     */
+    Future<StatelessServer.Subscription> listen(JsonObject notifications, Principal principal,
+        List<JsonObject> frames) {
+      JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(ids.incrementAndGet()), "subscriptions/listen",
+          new JsonObject().put("notifications", notifications).put("_meta", new JsonObject()
+              .put(StatelessServer.META_PROTOCOL_VERSION, STATELESS)
+              .put(StatelessServer.META_CLIENT_INFO, new JsonObject().put("name", "two-servers").put("version", "1"))
+              .put(StatelessServer.META_CLIENT_CAPABILITIES, new JsonObject()
+                  .put("extensions", new JsonObject().put(EXTENSION, new JsonObject())))));
+      Promise<StatelessServer.Subscription> opened = Promise.promise();
+      vertx.getOrCreateContext().runOnContext(v -> {
+        StatelessServer stateless = server.stateless();
+        StatelessServer.Rejection rejection = stateless.validate(request, null);
+        if (rejection != null) {
+          opened.fail(new AssertionError("listen refused: " + rejection.error().message()));
+          return;
+        }
+        opened.complete(stateless.listen(request, principal, message -> frames.add(wire(message))));
+      });
+      return opened.future();
     }
 
     private JsonObject wire(JsonRpcMessage message) {

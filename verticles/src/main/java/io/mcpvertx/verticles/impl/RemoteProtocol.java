@@ -17,9 +17,10 @@ import java.util.HexFormat;
  * other cluster nodes) and the servers that expose them. Addresses and member names live here and nowhere else.
  *
  * <ul>
- *   <li>{@link #ANNOUNCE} (publish): {@code {kind, key, address, definition}} when a feature verticle starts, and
- *       again whenever a server asks on {@link #DISCOVER}.</li>
- *   <li>{@link #WITHDRAW} (publish): {@code {kind, key, address}} when it stops.</li>
+ *   <li>{@link #ANNOUNCE} (publish): {@code {kind, key, address, node, definition}} when a feature verticle
+ *       starts, and again whenever a server asks on {@link #DISCOVER}. {@code node} is the verticle's cluster node
+ *       id, absent when its Vert.x is not clustered: servers drop the feature when that node leaves.</li>
+ *   <li>{@link #WITHDRAW} (publish): {@code {kind, key, address, node}} when it stops.</li>
  *   <li>{@code address} (request/reply): {@code {callId, callback, context, ...kind-specific}}; the reply is the
  *       result in its newest wire form, or (for an {@link McpException}) the JSON-RPC error object with the
  *       {@link #ERROR_HEADER} set, or a failure whose code is the JSON-RPC error code.</li>

@@ -1,0 +1,43 @@
+package io.mcpvertx.verticles;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class RemoteFeaturesOptionsTest {
+
+  @Test
+  void hasDefaults() {
+    RemoteFeaturesOptions options = new RemoteFeaturesOptions();
+    assertEquals(RemoteFeatures.DEFAULT_CALL_TIMEOUT_MS, options.getCallTimeoutMs());
+    assertEquals(RemoteFeaturesOptions.DEFAULT_MEMBERSHIP_CHECK_INTERVAL_MS, options.getMembershipCheckIntervalMs());
+  }
+
+  @Test
+  void theCopyIsIndependentOfTheOriginal() {
+    RemoteFeaturesOptions original = new RemoteFeaturesOptions().setCallTimeoutMs(5);
+    RemoteFeaturesOptions copy = new RemoteFeaturesOptions(original);
+    original.setCallTimeoutMs(6).setMembershipCheckIntervalMs(7);
+    assertEquals(5, copy.getCallTimeoutMs());
+    assertEquals(RemoteFeaturesOptions.DEFAULT_MEMBERSHIP_CHECK_INTERVAL_MS, copy.getMembershipCheckIntervalMs());
+  }
+
+  @Test
+  void survivesAJsonRoundTripAndKeepsDefaultsForMissingMembers() {
+    RemoteFeaturesOptions options = new RemoteFeaturesOptions().setCallTimeoutMs(1234)
+        .setMembershipCheckIntervalMs(56);
+    assertEquals(options.toJson(), new RemoteFeaturesOptions(options.toJson()).toJson());
+    RemoteFeaturesOptions partial = new RemoteFeaturesOptions(new JsonObject().put("membershipCheckIntervalMs", 9));
+    assertEquals(9, partial.getMembershipCheckIntervalMs());
+    assertEquals(RemoteFeatures.DEFAULT_CALL_TIMEOUT_MS, partial.getCallTimeoutMs());
+  }
+
+  @Test
+  void rejectsIntervalsThatAreNotPositive() {
+    assertThrows(IllegalArgumentException.class, () -> new RemoteFeaturesOptions().setCallTimeoutMs(0));
+    assertThrows(IllegalArgumentException.class,
+        () -> new RemoteFeaturesOptions(new JsonObject().put("membershipCheckIntervalMs", -1)));
+  }
+}
