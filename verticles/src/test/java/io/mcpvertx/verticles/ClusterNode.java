@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  * finds the others over TCP-IP on 127.0.0.1 (each member on its own port, multicast off, phone-home off) and takes
  * a member whose heartbeats stop for three seconds for dead.
  */
-final class ClusterNode {
+public final class ClusterNode {
 
   /** Kept so the level set on it is not lost when the logger is garbage collected. */
   private static final Logger HAZELCAST_LOGS = Logger.getLogger("com.hazelcast");
@@ -34,9 +34,9 @@ final class ClusterNode {
   }
 
   /** The members of one cluster: a unique name, so nothing else on this machine joins it, and their ports. */
-  record Cluster(String name, List<Integer> ports) {
+  public record Cluster(String name, List<Integer> ports) {
 
-    static Cluster of(int members) {
+    public static Cluster of(int members) {
       List<Integer> ports = new ArrayList<>();
       for (int i = 0; i < members; i++) {
         ports.add(freePort());
@@ -46,7 +46,7 @@ final class ClusterNode {
   }
 
   final String name;
-  final Vertx vertx;
+  public final Vertx vertx;
   final HazelcastClusterManager manager;
 
   private ClusterNode(String name, Vertx vertx, HazelcastClusterManager manager) {
@@ -56,7 +56,7 @@ final class ClusterNode {
   }
 
   /** Starts member {@code index} of {@code cluster}. */
-  static Future<ClusterNode> start(String name, Cluster cluster, int index) {
+  public static Future<ClusterNode> start(String name, Cluster cluster, int index) {
     HazelcastClusterManager manager = new HazelcastClusterManager(config(cluster, cluster.ports().get(index)));
     VertxOptions options = new VertxOptions()
         .setEventBusOptions(new EventBusOptions().setHost("127.0.0.1").setPort(0));
@@ -70,7 +70,7 @@ final class ClusterNode {
   }
 
   /** Leaves the cluster gracefully: verticles are undeployed, then the member says goodbye. */
-  Future<Void> close() {
+  public Future<Void> close() {
     return vertx.close();
   }
 

@@ -3,8 +3,6 @@ package io.mcpvertx.verticles.http;
 import static io.mcpvertx.verticles.http.HttpChecks.assertSchemaValid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.hazelcast.config.Config;
-import com.hazelcast.config.NetworkConfig;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.cluster.InstanceOptions;
@@ -13,19 +11,14 @@ import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
+import io.mcpvertx.verticles.ClusterNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
-import io.vertx.spi.cluster.hazelcast.ConfigUtil;
-import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,52 +33,29 @@ class HttpHazelcastClusterTest {
 
   private static final String V11 = "2025-11-25";
 
-  private final List<Vertx> members = new ArrayList<>();
+  private final List<ClusterNode> members = new ArrayList<>();
   private final List<McpHttpServer> servers = new ArrayList<>();
 
   @AfterEach
   void close() {
     servers.forEach(McpHttpServer::close);
-    members.forEach(Vertx::close);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
-
-  private static Future<Vertx> member(String clusterName, int port, List<Integer> ports) {
-    Config config = ConfigUtil.loadConfig().setClusterName(clusterName)
-        .setProperty("hazelcast.phone.home.enabled", "false")
-        .setProperty("hazelcast.logging.type", "jdk")
-        .setProperty("hazelcast.wait.seconds.before.join", "0");
-    NetworkConfig network = config.getNetworkConfig().setPort(port).setPortAutoIncrement(false);
-    network.getInterfaces().setEnabled(true).addInterface("127.0.0.1");
-    network.getJoin().getMulticastConfig().setEnabled(false);
-    network.getJoin().getTcpIpConfig().setEnabled(true);
-    ports.forEach(p -> network.getJoin().getTcpIpConfig().addMember("127.0.0.1:" + p));
-    return Vertx.builder()
-        .withClusterManager(new HazelcastClusterManager(config))
-        .with(new io.vertx.core.VertxOptions().setEventBusOptions(new EventBusOptions().setHost("127.0.0.1")
-            .setClusterPublicHost("127.0.0.1")))
-        .buildClustered();
+    members.forEach(ClusterNode::close);
   }
 
   @Test
-  void aSessionRunsOnOneMemberAndIsServedThroughTheOther(Vertx vertx, VertxTestContext test) throws IOException {
-    String clusterName = "mcp-test-" + UUID.randomUUID();
-    List<Integer> ports = List.of(freePort(), freePort());
+  void aSessionRunsOnOneMemberAndIsServedThroughTheOther(Vertx vertx, VertxTestContext test) {
+    ClusterNode.Cluster cluster = ClusterNode.Cluster.of(2);
     InMemoryLeaseStore leases = InMemoryLeaseStore.create();
     InMemoryEventStore events = new InMemoryEventStore(1000, 64, 600_000);
     InMemorySessionStore sessions = InMemorySessionStore.create(vertx);
     InMemoryTaskStore tasks = InMemoryTaskStore.create(vertx);
-    Future.all(member(clusterName, ports.get(0), ports), member(clusterName, ports.get(1), ports))
+    Future.all(ClusterNode.start("first", cluster, 0), ClusterNode.start("second", cluster, 1))
         .compose(both -> {
           List<Future<McpHttpServer>> started = new ArrayList<>();
           for (int i = 0; i < 2; i++) {
-            Vertx member = both.resultAt(i);
-            members.add(member);
+            ClusterNode node = both.resultAt(i);
+            members.add(node);
+            Vertx member = node.vertx;
             McpInstance instance = McpInstance.create(member, leases, new InstanceOptions().setName("member" + i));
             McpServer mcp = McpServer.create(member, new McpServerOptions(), tasks, instance);
             new TestTools().register(mcp);
