@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.EventStoreContract;
+import io.mcpvertx.spi.leases.LeaseStore;
+import io.mcpvertx.spi.leases.LeaseStoreContract;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.spi.sessions.SessionStoreContract;
 import io.mcpvertx.spi.tasks.TaskStore;
@@ -33,6 +35,7 @@ class RedisClusterModeTest {
   private static RedisTaskStore tasks;
   private static RedisEventStore events;
   private static RedisSessionStore sessions;
+  private static RedisLeaseStore leases;
 
   @BeforeAll
   static void start() {
@@ -43,11 +46,12 @@ class RedisClusterModeTest {
     tasks = RedisTaskStore.create(vertx, options);
     events = RedisEventStore.create(vertx, options);
     sessions = RedisSessionStore.create(vertx, options);
+    leases = RedisLeaseStore.create(vertx, options);
   }
 
   @AfterAll
   static void stop() {
-    io.vertx.core.Future.join(tasks.close(), events.close(), sessions.close()).toCompletionStage()
+    io.vertx.core.Future.join(tasks.close(), events.close(), sessions.close(), leases.close()).toCompletionStage()
         .toCompletableFuture().join();
     vertx.close().toCompletionStage().toCompletableFuture().join();
   }
@@ -86,6 +90,14 @@ class RedisClusterModeTest {
     @Override
     protected SessionStore store() {
       return sessions;
+    }
+  }
+
+  @Nested
+  class Leases extends LeaseStoreContract {
+    @Override
+    protected LeaseStore store() {
+      return leases;
     }
   }
 }

@@ -39,6 +39,17 @@ import java.util.HexFormat;
  * <ul>
  *   <li>{@code Psession:{<session>}}: string, the session's record as JSON; its expiry is the session's.
  * </ul>
+ *
+ * <p>Lease store. Every key carries the hash tag {@code {leases}}: a claim checks its owner's lease in the same
+ * script, and a sweep walks instances and their executions, which Redis allows only within a slot. The slot carries
+ * little: one renewal per instance per interval, one claim per session restore and per quarter idle timeout.
+ * <ul>
+ *   <li>{@code P{leases}:l:<instance>}: string, the instance's lease; its expiry is the lease's.
+ *   <li>{@code P{leases}:s:<session>}: string, the instance (segment) that owns the session; expires with the
+ *       claim.
+ *   <li>{@code P{leases}:e:<instance>}: set, the tasks the instance's handlers are running.
+ *   <li>{@code P{leases}:instances}: set, the instances (segments) with an {@code e} set, for the sweepers.
+ * </ul>
  */
 public final class RedisKeys {
 
@@ -48,9 +59,42 @@ public final class RedisKeys {
   private final String prefix;
   private final String tasks;
 
+  private final String leases;
+
   public RedisKeys(String prefix) {
     this.prefix = prefix;
     this.tasks = prefix + "{tasks}:";
+    this.leases = prefix + "{leases}:";
+  }
+
+  /** The lease of an instance. */
+  public String lease(String instanceId) {
+    return leasePrefix() + segment(instanceId);
+  }
+
+  /** What {@link #lease} puts before the instance's segment. */
+  public String leasePrefix() {
+    return leases + "l:";
+  }
+
+  /** The claim on a session. */
+  public String sessionClaim(String sessionId) {
+    return leases + "s:" + segment(sessionId);
+  }
+
+  /** The tasks an instance is running. */
+  public String executions(String instanceId) {
+    return executionsPrefix() + segment(instanceId);
+  }
+
+  /** What {@link #executions} puts before the instance's segment. */
+  public String executionsPrefix() {
+    return leases + "e:";
+  }
+
+  /** The instances with executions. */
+  public String leaseInstances() {
+    return leases + "instances";
   }
 
   public String prefix() {
@@ -122,6 +166,13 @@ public final class RedisKeys {
       return id;
     }
     return "~" + BASE64.encodeToString(id.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The id a {@link #segment} was made of. */
+  public static String unsegment(String segment) {
+    return segment.startsWith("~")
+        ? new String(Base64.getUrlDecoder().decode(segment.substring(1)), StandardCharsets.UTF_8)
+        : segment;
   }
 
   /** A fixed-length digest of an owner: 128 bits of its SHA-256, in hex. */

@@ -1,0 +1,37 @@
+package io.mcpvertx.storage.redis;
+
+import io.mcpvertx.spi.leases.LeaseStore;
+import io.mcpvertx.storage.redis.impl.RedisLeaseStoreImpl;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Redis;
+
+/**
+ * A {@link LeaseStore} in Redis, shared by every instance of a deployment: Redis's clock decides when a lease has
+ * lapsed, and every claim and sweep is one atomic script, so instances whose clocks disagree still never both own a
+ * session or both settle an orphan.
+ *
+ * <p>A lease is a key with a Redis expiry ({@code SET NX PX}, renewed by {@code PEXPIRE}); a claim is a key naming
+ * its owner, granted over an owner only when the owner's lease key is gone. The keys share the hash tag
+ * {@code {leases}} (see {@code RedisKeys}).
+ *
+ * <p>When Redis cannot be reached or does not answer within the command timeout, calls fail with
+ * {@link StoreUnavailableException}. Safe from any thread.
+ */
+public interface RedisLeaseStore extends LeaseStore {
+
+  /** Instances a sweep examines at most per call, so one call stays cheap however many instances are indexed. */
+  int SWEEP_SAMPLE = 100;
+
+  /** A store with a client of its own, made from {@code options}; {@link #close()} closes it. */
+  static RedisLeaseStore create(Vertx vertx, RedisStoreOptions options) {
+    return new RedisLeaseStoreImpl(Redis.createClient(vertx, options.toRedisOptions()), options, true);
+  }
+
+  /**
+   * A store on a client the caller owns and closes. Only the key prefix and the timeout of {@code options} apply;
+   * the connection settings are the client's.
+   */
+  static RedisLeaseStore create(Redis client, RedisStoreOptions options) {
+    return new RedisLeaseStoreImpl(client, options, false);
+  }
+}

@@ -1,0 +1,111 @@
+package io.mcpvertx.storage.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.spi.leases.LeaseStore;
+import io.mcpvertx.spi.leases.LeaseStoreContract;
+import io.mcpvertx.storage.redis.impl.RedisKeys;
+import io.mcpvertx.storage.redis.testing.RedisServerExtension;
+import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The lease store contract, run against Redis, and what is particular to Redis: its keys and outages. */
+class RedisLeaseStoreTest extends LeaseStoreContract {
+
+  @RegisterExtension
+  static final RedisServerExtension REDIS = new RedisServerExtension();
+
+  private static final long OUTAGE_TIMEOUT_MS = 500;
+
+  private static Vertx vertx;
+  private static RedisLeaseStore store;
+  private static RedisLeaseStore impatient;
+  private static RedisKeys keys;
+
+  @BeforeAll
+  static void start() {
+    vertx = Vertx.vertx();
+    TestRedis redis = REDIS.redis();
+    RedisStoreOptions options = new RedisStoreOptions().setConnectionString(redis.url())
+        .setKeyPrefix(redis.keyPrefix());
+    store = RedisLeaseStore.create(vertx, options);
+    await(store.isLive("warm-up"));
+    impatient = RedisLeaseStore.create(vertx, new RedisStoreOptions(options).setCommandTimeoutMs(OUTAGE_TIMEOUT_MS));
+    await(impatient.isLive("warm-up"));
+    keys = new RedisKeys(redis.keyPrefix());
+  }
+
+  @AfterAll
+  static void stop() {
+    await(store.close());
+    await(impatient.close());
+    await(vertx.close());
+  }
+
+  @Override
+  protected LeaseStore store() {
+    return store;
+  }
+
+  @Test
+  void aLeaseIsOneKeyWithARedisExpiryAndAClaimNamesItsOwner() {
+    String instance = id("instance");
+    await(store.register(instance, 60_000));
+    long ttl = (Long) REDIS.redis().call("PTTL", keys.lease(instance));
+    assertTrue(ttl > 55_000 && ttl <= 60_000, "ttl " + ttl);
+    String session = id("session");
+    await(store.claimSession(session, instance, 30_000));
+    assertEquals(instance, String.valueOf(REDIS.redis().call("GET", keys.sessionClaim(session))));
+    long claimTtl = (Long) REDIS.redis().call("PTTL", keys.sessionClaim(session));
+    assertTrue(claimTtl > 25_000 && claimTtl <= 30_000, "claim ttl " + claimTtl);
+  }
+
+  @Test
+  void idsOfAnyShapeStayInTheirOwnKeys() {
+    String instance = "a}:b{" + id("instance");
+    String session = "c}{" + id("session");
+    await(store.register(instance, 60_000));
+    assertEquals(instance, await(store.claimSession(session, instance, 60_000)));
+    assertEquals(instance, await(store.sessionOwner(session)));
+    await(store.executing(instance, "t-1"));
+    await(store.release(instance));
+    assertEquals(1, await(store.takeOrphans(100)).stream()
+        .filter(o -> o.instanceId().equals(instance) && o.taskId().equals("t-1")).count());
+  }
+
+  @Test
+  void everyCallFailsFastWhileRedisIsDown() {
+    TestRedis redis = REDIS.redis();
+    redis.assumePrivate();
+    String instance = id("instance");
+    await(impatient.register(instance, 60_000));
+    redis.stop();
+    try {
+      Map<String, Supplier<Future<?>>> calls = new LinkedHashMap<>();
+      calls.put("register", () -> impatient.register(id("instance"), 60_000));
+      calls.put("renew", () -> impatient.renew(instance, 60_000));
+      calls.put("claim", () -> impatient.claimSession(id("session"), instance, 60_000));
+      calls.put("owner", () -> impatient.sessionOwner(id("session")));
+      calls.put("executing", () -> impatient.executing(instance, "t"));
+      calls.put("orphans", () -> impatient.takeOrphans(10));
+      calls.forEach((name, call) -> {
+        long start = System.nanoTime();
+        Throwable failure = failure(call.get());
+        assertInstanceOf(StoreUnavailableException.class, failure, name);
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, name + " did not fail fast");
+      });
+    } finally {
+      redis.restart();
+    }
+  }
+}
