@@ -23,10 +23,19 @@ import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
  */
 public final class HazelcastSetup {
 
+  /**
+   * Hazelcast logs every partition migration at INFO; members come and go routinely here, so only its warnings
+   * are kept unless the logging configuration says otherwise. Held so the level is not lost with the logger.
+   */
+  private static final java.util.logging.Logger HAZELCAST_LOGS = java.util.logging.Logger.getLogger("com.hazelcast");
+
   private HazelcastSetup() {
   }
 
   public static Future<Vertx> start(McpClusterOptions options) {
+    if (HAZELCAST_LOGS.getLevel() == null) {
+      HAZELCAST_LOGS.setLevel(java.util.logging.Level.WARNING);
+    }
     Config config;
     try {
       config = config(options);
