@@ -57,7 +57,7 @@ cleanup() {
   [[ -f "$OUT/nginx/nginx.pid" ]] && kill "$(cat "$OUT/nginx/nginx.pid")" 2>/dev/null || true
   wait 2>/dev/null || true
 }
-trap cleanup EXIT
+trap cleanup EXIT INT TERM
 
 "$REDIS_SERVER" --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no >"$OUT/redis.log" 2>&1 &
 PIDS+=($!)
