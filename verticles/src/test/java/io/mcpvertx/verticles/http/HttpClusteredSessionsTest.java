@@ -237,4 +237,27 @@ class HttpClusteredSessionsTest {
         }))))
         .onComplete(test.succeedingThenComplete());
   }
+
+  @Test
+  void aStreamFollowedElsewhereIsAnsweredWhenItsInstanceDiesLater(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    cluster.start("nodea")
+        .compose(a -> cluster.start("nodeb", 120_000, 30_000)
+        .compose(b -> cluster.start("nodec").compose(c -> a.client().initialize(V11).compose(onA -> {
+          McpHttpTestSession onB = b.session(onA);
+          McpHttpTestSession onC = c.session(onA);
+          JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
+          // The client follows B's stream through C while B still lives; then B dies.
+          return onB.stream(call).compose(post -> post.await(HttpClusteredSessionsTest::isProgress)
+              .compose(progress -> onC.resume(progress.id()))
+              .compose(resumed -> cluster.leases.release(b.instance.id())
+                  .compose(v -> resumed.awaitResponse(call.getValue("id"))))
+              .map(answered -> {
+                test.verify(() -> assertEquals(-32603, answered.message().getJsonObject("error").getInteger("code"),
+                    answered::toString));
+                return answered;
+              }));
+        }))))
+        .onComplete(test.succeedingThenComplete());
+  }
 }

@@ -36,6 +36,7 @@ final class GetStream {
   /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
   private java.util.Set<String> replayed = java.util.Set.of();
   private boolean done;
+  private long orphanCheck = -1;
 
   private GetStream(HttpEndpoint endpoint, HttpSession session, String streamId, HttpServerResponse response,
       java.util.function.Consumer<GetStream> onDone) {
@@ -88,9 +89,7 @@ final class GetStream {
     if (!done && sse.isOpen()) {
       sse.heartbeat();
       endpoint.used(session);
-      if (!streamId.equals(session.standaloneStream)) {
-        endpoint.settleIfOrphaned(session, streamId);
-      }
+
     }
   }
 
@@ -100,6 +99,9 @@ final class GetStream {
       return;
     }
     done = true;
+    if (orphanCheck >= 0) {
+      endpoint.vertx.cancelTimer(orphanCheck);
+    }
     // Let go of the stream's address before the client can see the end: once it has, nothing may follow it.
     stopFollowing();
     session.followed.remove(streamId);
@@ -145,6 +147,11 @@ final class GetStream {
     } else {
       release();
       endpoint.settleIfOrphaned(session, streamId);
+      long interval = endpoint.orphanCheckIntervalMs(streamId);
+      if (interval > 0 && !done) {
+        // Its producer may die while the client follows it here: look again as often as leases are renewed.
+        orphanCheck = endpoint.vertx.setPeriodic(interval, t -> endpoint.settleIfOrphaned(session, streamId));
+      }
     }
   }
 

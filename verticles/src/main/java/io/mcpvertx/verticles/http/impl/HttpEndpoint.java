@@ -587,6 +587,11 @@ final class HttpEndpoint {
    * Checks whether the producer of an unfinished POST stream stopped (its lease is gone); if so, completes the
    * stream with an error answering its request, so whoever follows it gets an answer to send the request again.
    */
+  /** How often a client following {@code streamId} here should check its producer; -1 when it cannot tell. */
+  long orphanCheckIntervalMs(String streamId) {
+    return instance == null || streamId.indexOf('.') < 0 ? -1 : instance.options().getRenewIntervalMs();
+  }
+
   void settleIfOrphaned(HttpSession session, String streamId) {
     int first = streamId.indexOf('.');
     int last = streamId.lastIndexOf('.');
