@@ -39,6 +39,12 @@ public final class McpEventBus {
    */
   public static final String TOUCH = "mcp-touch";
 
+  /**
+   * Header of an inbound request with no body asking the session to end (it was deleted through another
+   * instance); answered once it is ended where it runs.
+   */
+  public static final String CLOSE = "mcp-close";
+
   private static final String SESSION_PREFIX = "mcp.session.";
 
   private McpEventBus() {

@@ -57,6 +57,7 @@ public class McpSessionVerticle extends VerticleBase {
   /** The event-loop thread of this verticle's context: {@link #held} is touched on it only. */
   private Thread loop;
   private Runnable onActivity;
+  private Runnable onCloseRequested;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
@@ -103,6 +104,16 @@ public class McpSessionVerticle extends VerticleBase {
    */
   public McpSessionVerticle onActivity(Runnable activity) {
     this.onActivity = Objects.requireNonNull(activity, "activity");
+    return this;
+  }
+
+  /**
+   * Calls {@code close} on this verticle's context when a bodiless {@link McpEventBus#CLOSE} request arrives, then
+   * answers it: whoever holds the session ends it there (the session was deleted through another instance). Call
+   * it before deploying; without it such requests are answered and ignored.
+   */
+  public McpSessionVerticle onCloseRequested(Runnable close) {
+    this.onCloseRequested = Objects.requireNonNull(close, "close");
     return this;
   }
 
@@ -170,6 +181,15 @@ public class McpSessionVerticle extends VerticleBase {
     }
     MultiMap headers = message.headers();
     if (headers.contains(McpEventBus.TOUCH)) {
+      return;
+    }
+    if (headers.contains(McpEventBus.CLOSE)) {
+      if (onCloseRequested != null) {
+        onCloseRequested.run();
+      }
+      if (message.replyAddress() != null) {
+        message.reply(null);
+      }
       return;
     }
     String replyTo = headers.get(McpEventBus.REPLY_TO);

@@ -53,6 +53,8 @@ final class HttpEndpoint {
 
   private static final Logger LOG = System.getLogger(HttpEndpoint.class.getName());
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** How long a delete through a route waits for the owner to end the session. */
+  private static final long DELETE_TIMEOUT_MS = 5_000;
   /** Longest encoded request id a stream id carries (see {@link #postStreamId}). */
   private static final int MAX_ENCODED_REQUEST_ID = 96;
 
@@ -357,6 +359,7 @@ final class HttpEndpoint {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
+      verticle.onCloseRequested(() -> end(session, "deleted through another instance", false));
     }
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
         m -> onUnsolicited(session, m.body()));
@@ -381,10 +384,23 @@ final class HttpEndpoint {
     end(session, reason, false);
   }
 
-  /** Ends a session the client deleted, everywhere: here, and its events and record in the stores. */
+  /**
+   * Ends a session the client deleted, everywhere: here, and its events and record in the stores. Through a route,
+   * the record goes first and then the owner is asked to end the session, and only its answer completes the
+   * delete: so once the client has its answer, no instance serves the session any more.
+   */
   Future<Void> deleteSession(HttpSession session) {
-    end(session, "deleted by the client", true);
-    return stored == null ? Future.succeededFuture() : stored.remove(session.id);
+    if (!session.remote()) {
+      end(session, "deleted by the client", true);
+      return stored == null ? Future.succeededFuture() : stored.remove(session.id);
+    }
+    return stored.remove(session.id)
+        .compose(v -> vertx.eventBus().request(McpEventBus.sessionAddress(session.id), null,
+                new DeliveryOptions().addHeader(McpEventBus.CLOSE, "1").setSendTimeout(DELETE_TIMEOUT_MS))
+            .<Void>mapEmpty()
+            // No handler: the owner let it go already. A timeout: the owner is dying; its lease ends it.
+            .recover(e -> Future.succeededFuture()))
+        .onComplete(ar -> end(session, "deleted by the client", true));
   }
 
   private void end(HttpSession session, String reason, boolean deleted) {
