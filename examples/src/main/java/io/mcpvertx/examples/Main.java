@@ -12,6 +12,7 @@ import io.mcpvertx.examples.verticle.ClusterRoles;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.ServerInfo;
+import io.mcpvertx.server.StatelessOptions;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.verticles.http.McpHttpServer;
@@ -99,28 +100,30 @@ public final class Main {
    * calls the tool verticles of every member.
    */
   private static Future<McpServer> example(Vertx vertx, ExampleConfig config, TaskStore tasks,
-      McpInstance instance) {
+      McpInstance instance, StatelessOptions stateless) {
     if (instance == null) {
       return switch (config.example()) {
         case "clock" -> ClockServer.start(vertx);
         case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(McpServer.create(vertx,
-            ConformanceFixtures.options().setTaskOptions(config.tasks()), tasks)));
+            ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), tasks)));
         default -> Future.succeededFuture(HelloServer.create(vertx));
       };
     }
     return switch (config.example()) {
       case "clock" -> ClusterRoles.server(vertx, McpServer.create(vertx,
-              new McpServerOptions().setServerInfo(ServerInfo.of("clock", "1.0.0")), tasks, instance))
+              new McpServerOptions().setServerInfo(ServerInfo.of("clock", "1.0.0")).setStatelessOptions(stateless),
+              tasks, instance))
           .compose(server -> vertx.deployVerticle(new ClockToolVerticle()).map(server));
       case "conformance" -> ClusterRoles.server(vertx, ConformanceFixtures.register(McpServer.create(vertx,
-          ConformanceFixtures.options().setTaskOptions(config.tasks()), tasks, instance)));
+          ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), tasks,
+          instance)));
       default -> Future.failedFuture(new IllegalArgumentException("a clustered server runs the conformance or the "
           + "clock example"));
     };
   }
 
   private static void serveStdio(Vertx vertx, ExampleConfig config, ExampleStores stores) {
-    example(vertx, config, stores.tasks(), null)
+    example(vertx, config, stores.tasks(), null, config.stateless())
         .compose(s -> StdioServer.create(vertx, s).serve())
         .onComplete(done -> {
           if (done.failed()) {
@@ -135,8 +138,14 @@ public final class Main {
     McpInstance instance = config.clustered()
         ? McpInstance.create(vertx, stores.leases(), config.instance())
         : null;
+    // Every instance must verify the requestState another signed: a cluster without configured keys shares one.
+    Future<StatelessOptions> stateless = instance == null || !config.stateless().getRequestStateKeys().isEmpty()
+        ? Future.succeededFuture(config.stateless())
+        : stores.sharedRequestStateKey(vertx, config.redis().getKeyPrefix())
+            .map(key -> config.stateless().setRequestStateKeys(List.of(key)));
     Future<McpServer> server = (instance == null ? Future.<Void>succeededFuture() : instance.start())
-        .compose(v -> example(vertx, config, stores.tasks(), instance));
+        .compose(v -> stateless)
+        .compose(statelessOptions -> example(vertx, config, stores.tasks(), instance, statelessOptions));
     McpAuthOptions auth = options.getAuth();
     if (auth.isEnabled()) {
       server = server.map(AuthFlags::addWhoAmI);

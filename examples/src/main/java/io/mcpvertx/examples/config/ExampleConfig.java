@@ -2,6 +2,7 @@ package io.mcpvertx.examples.config;
 
 import io.mcpvertx.cluster.McpClusterOptions;
 import io.mcpvertx.examples.auth.AuthFlags;
+import io.mcpvertx.server.StatelessOptions;
 import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
@@ -35,6 +36,7 @@ import java.util.Set;
  * --lease-ttl-ms N  MCP_LEASE_TTL_MS         the instance lease (file: instance.leaseTtlMs; 10000), renewed every fifth
  * --worker-only     MCP_WORKER_ONLY=true     serve tool verticles to the cluster only (file: cluster.workerOnly)
  * --shutdown-timeout-ms N  MCP_SHUTDOWN_TIMEOUT_MS  how long SIGTERM waits for work in flight (10000)
+ * --request-state-keys k1,k2  MCP_REQUEST_STATE_KEYS  2026-07-28 requestState HMAC keys (file: stateless)
  * </pre>
  *
  * <p>The config file is one JSON object; every key is optional, a key starting with {@code _} is a comment, and any
@@ -48,6 +50,7 @@ import java.util.Set;
  *   "auth":  { McpAuthOptions JSON: mode, issuer, resource, requiredScopes, ... },
  *   "cluster": { "enabled": true, "workerOnly": false, McpClusterOptions JSON: host, port, members, ... },
  *   "instance": { InstanceOptions JSON: name, leaseTtlMs, renewIntervalMs, orphanSweepIntervalMs },
+ *   "stateless": { StatelessOptions JSON: requestStateKeys, requestStateTtlMs, ... },
  *   "shutdownTimeoutMs": 10000
  * }
  * </pre>
@@ -64,7 +67,7 @@ public final class ExampleConfig {
   }
 
   private static final Set<String> FILE_KEYS = Set.of("http", "store", "redis", "tasks", "auth", "cluster",
-      "instance", "shutdownTimeoutMs");
+      "instance", "shutdownTimeoutMs", "stateless");
 
   private String example = "hello";
   private boolean http;
@@ -80,6 +83,7 @@ public final class ExampleConfig {
   private InstanceOptions instance = new InstanceOptions();
   private boolean renewIntervalSet;
   private long shutdownTimeoutMs = 10_000;
+  private StatelessOptions stateless = new StatelessOptions();
 
   private ExampleConfig() {
   }
@@ -120,6 +124,7 @@ public final class ExampleConfig {
         case "--instance-id" -> clusterFlags.put("MCP_INSTANCE_ID", value(args, i++));
         case "--lease-ttl-ms" -> clusterFlags.put("MCP_LEASE_TTL_MS", value(args, i++));
         case "--shutdown-timeout-ms" -> clusterFlags.put("MCP_SHUTDOWN_TIMEOUT_MS", value(args, i++));
+        case "--request-state-keys" -> clusterFlags.put("MCP_REQUEST_STATE_KEYS", value(args, i++));
         default -> {
           if (args[i].startsWith("--")) {
             throw new IllegalArgumentException("unknown flag " + args[i]);
@@ -183,6 +188,11 @@ public final class ExampleConfig {
             .setOrphanSweepIntervalMs(Math.max(1, instance.getLeaseTtlMs() / 5));
       }
       instance.validate();
+      String keys = setting.apply("MCP_REQUEST_STATE_KEYS");
+      if (keys != null) {
+        stateless.setRequestStateKeys(java.util.Arrays.stream(keys.split(",")).map(String::trim)
+            .filter(k -> !k.isEmpty()).toList());
+      }
       String shutdown = setting.apply("MCP_SHUTDOWN_TIMEOUT_MS");
       if (shutdown != null) {
         shutdownTimeoutMs = Long.parseLong(shutdown.trim());
@@ -237,6 +247,9 @@ public final class ExampleConfig {
         JsonObject instanceJson = json.getJsonObject("instance");
         renewIntervalSet = instanceJson.containsKey("renewIntervalMs");
         instance = new InstanceOptions(instanceJson);
+      }
+      if (json.containsKey("stateless")) {
+        stateless = new StatelessOptions(json.getJsonObject("stateless"));
       }
       if (json.containsKey("shutdownTimeoutMs")) {
         shutdownTimeoutMs = json.getLong("shutdownTimeoutMs");
@@ -324,6 +337,14 @@ public final class ExampleConfig {
 
   public InstanceOptions instance() {
     return new InstanceOptions(instance);
+  }
+
+  /**
+   * Options of the stateless revision; its requestState keys must be the same on every instance (empty: a cluster
+   * shares one kept in Redis, a single instance makes its own).
+   */
+  public StatelessOptions stateless() {
+    return new StatelessOptions(stateless);
   }
 
   /** How long a graceful shutdown waits for requests and tasks in flight. */

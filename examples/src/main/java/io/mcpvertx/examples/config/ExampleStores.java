@@ -73,6 +73,25 @@ public final class ExampleStores {
     return leases;
   }
 
+  /**
+   * The requestState key every instance sharing this Redis uses when none is configured: the first instance to
+   * ask stores a random one ({@code SET NX}), and every instance reads that one. Anyone who can write to this
+   * Redis can read it, as they can every session and task in it; configure keys explicitly to keep them apart.
+   * Fails without Redis.
+   */
+  public Future<String> sharedRequestStateKey(Vertx vertx, String keyPrefix) {
+    if (redis == null) {
+      return Future.failedFuture(new IllegalStateException("no Redis to share a key through"));
+    }
+    byte[] random = new byte[32];
+    new java.security.SecureRandom().nextBytes(random);
+    String candidate = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    String key = keyPrefix + "request-state-key";
+    return redis.send(Request.cmd(Command.SET).arg(key).arg(candidate).arg("NX"))
+        .compose(set -> redis.send(Request.cmd(Command.GET).arg(key)))
+        .map(value -> value.toString());
+  }
+
   /** Closes the Redis client, if any. */
   public Future<Void> close() {
     return redis == null ? Future.succeededFuture() : redis.close();
