@@ -141,7 +141,7 @@ class Session {
       }
       let response;
       if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-        response = await this.readStream(res, message.id, onMessage);
+        response = await this.readStream(res, message.id, onMessage, deadline);
       } else {
         try {
           response = await res.json();
@@ -167,13 +167,17 @@ class Session {
 
   /**
    * Reads an SSE response to request `id`, resuming it with Last-Event-ID when it is cut. Yields the response, or
-   * undefined when the request has to be sent again.
+   * undefined when the request has to be sent again: no event id to resume from, or two resumed streams in a row
+   * that brought nothing.
    */
-  async readStream(res, id, onMessage) {
+  async readStream(res, id, onMessage, deadline) {
     let lastEventId;
     let cutOnce = false;
+    let idle = 0;
     for (let resumes = 0; ; resumes++) {
+      let events = 0;
       const outcome = await readEvents(res, (event) => {
+        events++;
         if (event.id) {
           lastEventId = event.id;
         }
@@ -197,12 +201,14 @@ class Session {
         stats.streams.cut++;
         cutOnce = true;
       }
-      if (lastEventId === undefined || resumes >= 10) {
+      idle = resumes > 0 && events === 0 ? idle + 1 : 0;
+      if (lastEventId === undefined || idle >= 2 || resumes >= 10 || Date.now() > deadline) {
         return undefined;
       }
       stats.resumes.attempted++;
       try {
-        res = await fetch(endpoint, { method: 'GET', signal: AbortSignal.timeout(30_000),
+        res = await fetch(endpoint, { method: 'GET',
+          signal: AbortSignal.timeout(Math.max(1000, Math.min(15_000, deadline - Date.now()))),
           headers: this.headers({ Accept: 'text/event-stream', 'Last-Event-ID': lastEventId }) });
       } catch (e) {
         await pause(200);

@@ -203,7 +203,6 @@ class ClusterIT {
   @Test
   @Order(5)
   void everyClientFinishesWhenAnInstanceIsKilledUnderLoad() throws Exception {
-    cluster.assumeClustered();
     Path log = cluster.dir().resolve("cluster-load.log");
     Process load = new ProcessBuilder("node", "cluster-load.mjs", cluster.nginxUrl(), "20").directory(e2e.toFile())
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();
