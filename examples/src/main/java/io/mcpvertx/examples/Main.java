@@ -1,12 +1,18 @@
 package io.mcpvertx.examples;
 
+import io.mcpvertx.cluster.McpCluster;
 import io.mcpvertx.examples.auth.AuthFlags;
 import io.mcpvertx.examples.config.ExampleConfig;
 import io.mcpvertx.examples.config.ExampleStores;
 import io.mcpvertx.examples.conformance.ConformanceFixtures;
 import io.mcpvertx.examples.hello.HelloServer;
 import io.mcpvertx.examples.verticle.ClockServer;
+import io.mcpvertx.examples.verticle.ClockToolVerticle;
+import io.mcpvertx.examples.verticle.ClusterRoles;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.ServerInfo;
+import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
@@ -16,20 +22,29 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of the examples jar:
  * {@code java -jar mcp-vertx-examples.jar [hello|clock|conformance] [--http [port]] [--store memory|redis]
- * [--redis-url URL] [--config FILE] [--auth-...]}. Without {@code --http} (or an {@code http} object in the config
- * file) the example is served over stdio; with it, over Streamable HTTP on 127.0.0.1 (port 3000 unless given).
- * Flags beat the environment ({@code MCP_STORE}, {@code MCP_REDIS_URL}, {@code MCP_CONFIG}, {@code MCP_AUTH_*}),
- * which beats the config file, which beats the defaults: see {@link ExampleConfig}.
+ * [--redis-url URL] [--config FILE] [--auth-...] [--cluster ...]}. Without {@code --http} (or an {@code http}
+ * object in the config file) the example is served over stdio; with it, over Streamable HTTP on 127.0.0.1 (port
+ * 3000 unless given). Flags beat the environment ({@code MCP_STORE}, {@code MCP_REDIS_URL}, {@code MCP_CONFIG},
+ * {@code MCP_AUTH_*}, {@code MCP_CLUSTER_*}), which beats the config file, which beats the defaults: see
+ * {@link ExampleConfig}.
  *
  * <p>With {@code --store redis}, tasks, SSE events and sessions live in Redis, so several instances behind one
- * address serve the same clients: any of them resumes any stream, serves any session and answers for any task.
- * Over HTTP, an OAuth issuer makes the example an OAuth-protected resource and adds the {@code whoami} tool; see
- * {@link AuthFlags}. Over stdio there is no OAuth: as the MCP specification says, a stdio server takes its
- * credentials from its environment.
+ * address serve the same clients. With {@code --cluster} as well, the instances form a cluster (embedded Hazelcast,
+ * see {@link McpCluster}): each session runs on one instance and is reached from all, a dead instance's sessions and
+ * tasks are taken over, and tool verticles of {@code --worker-only} members are callable from every server (see
+ * {@code docs/cluster.md}). Over HTTP, an OAuth issuer makes the example an OAuth-protected resource and adds the
+ * {@code whoami} tool; see {@link AuthFlags}. Over stdio there is no OAuth: as the MCP specification says, a stdio
+ * server takes its credentials from its environment.
+ *
+ * <p>An HTTP server stops gracefully on SIGTERM or SIGINT: it takes no new requests, lets those in flight finish
+ * (and the task handlers running here) up to {@code --shutdown-timeout-ms}, hands its sessions over, releases its
+ * lease and leaves the cluster.
  */
 public final class Main {
 
@@ -51,34 +66,61 @@ public final class Main {
       System.exit(2);
       return;
     }
-    Vertx vertx = Vertx.vertx();
-    ExampleStores.create(vertx, config).onComplete(stores -> {
-      if (stores.failed()) {
-        System.err.println("Could not start: " + stores.cause().getMessage());
-        vertx.close().onComplete(v -> System.exit(1));
-      } else if (config.http()) {
-        serveHttp(vertx, config, stores.result());
-      } else {
-        serveStdio(vertx, config, stores.result());
+    Future<Vertx> started = config.clustered() ? McpCluster.start(config.cluster()) : Future.succeededFuture(
+        Vertx.vertx());
+    started.onFailure(e -> {
+      System.err.println("Could not join the cluster: " + e.getMessage());
+      System.exit(1);
+    }).onSuccess(vertx -> {
+      if (config.clustered()) {
+        System.err.println("Joined cluster " + config.cluster().getClusterName() + " as member "
+            + McpCluster.nodeId(vertx) + " (" + config.cluster().getHost() + ":" + config.cluster().getPort() + ")");
       }
+      if (config.workerOnly()) {
+        serveWorker(vertx);
+        return;
+      }
+      ExampleStores.create(vertx, config).onComplete(stores -> {
+        if (stores.failed()) {
+          System.err.println("Could not start: " + stores.cause().getMessage());
+          vertx.close().onComplete(v -> System.exit(1));
+        } else if (config.http()) {
+          serveHttp(vertx, config, stores.result());
+        } else {
+          serveStdio(vertx, config, stores.result());
+        }
+      });
     });
   }
 
   /**
    * The example's server. The conformance example keeps its tasks in the configured store; hello and clock have no
-   * task tools, so the store would hold nothing.
+   * task tools, so the store would hold nothing. Clustered, the server belongs to {@code instance}, and lists and
+   * calls the tool verticles of every member.
    */
-  private static Future<McpServer> example(Vertx vertx, ExampleConfig config, TaskStore tasks) {
+  private static Future<McpServer> example(Vertx vertx, ExampleConfig config, TaskStore tasks,
+      McpInstance instance) {
+    if (instance == null) {
+      return switch (config.example()) {
+        case "clock" -> ClockServer.start(vertx);
+        case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(McpServer.create(vertx,
+            ConformanceFixtures.options().setTaskOptions(config.tasks()), tasks)));
+        default -> Future.succeededFuture(HelloServer.create(vertx));
+      };
+    }
     return switch (config.example()) {
-      case "clock" -> ClockServer.start(vertx);
-      case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(McpServer.create(vertx,
-          ConformanceFixtures.options().setTaskOptions(config.tasks()), tasks)));
-      default -> Future.succeededFuture(HelloServer.create(vertx));
+      case "clock" -> ClusterRoles.server(vertx, McpServer.create(vertx,
+              new McpServerOptions().setServerInfo(ServerInfo.of("clock", "1.0.0")), tasks, instance))
+          .compose(server -> vertx.deployVerticle(new ClockToolVerticle()).map(server));
+      case "conformance" -> ClusterRoles.server(vertx, ConformanceFixtures.register(McpServer.create(vertx,
+          ConformanceFixtures.options().setTaskOptions(config.tasks()), tasks, instance)));
+      default -> Future.failedFuture(new IllegalArgumentException("a clustered server runs the conformance or the "
+          + "clock example"));
     };
   }
 
   private static void serveStdio(Vertx vertx, ExampleConfig config, ExampleStores stores) {
-    example(vertx, config, stores.tasks())
+    example(vertx, config, stores.tasks(), null)
         .compose(s -> StdioServer.create(vertx, s).serve())
         .onComplete(done -> {
           if (done.failed()) {
@@ -90,20 +132,91 @@ public final class Main {
 
   private static void serveHttp(Vertx vertx, ExampleConfig config, ExampleStores stores) {
     McpHttpServerOptions options = config.httpOptions();
-    Future<McpServer> server = example(vertx, config, stores.tasks());
+    McpInstance instance = config.clustered()
+        ? McpInstance.create(vertx, stores.leases(), config.instance())
+        : null;
+    Future<McpServer> server = (instance == null ? Future.<Void>succeededFuture() : instance.start())
+        .compose(v -> example(vertx, config, stores.tasks(), instance));
     McpAuthOptions auth = options.getAuth();
     if (auth.isEnabled()) {
       server = server.map(AuthFlags::addWhoAmI);
       System.err.println("OAuth: tokens of " + auth.getIssuer() + " for " + auth.getResource() + " ("
           + auth.getMode() + ")");
     }
-    server.compose(s -> McpHttpServer.create(vertx, s, options, stores.http()).listen(2))
+    server.compose(s -> {
+      McpHttpServer http = McpHttpServer.create(vertx, s, options, stores.http());
+      if (config.clustered()) {
+        http.addReadinessCheck("cluster", () -> McpCluster.joined(vertx));
+        http.addReadinessCheck("leaseStore", () -> stores.leases().ping());
+      }
+      return http.listen(2).map(listening -> {
+        onShutdown(() -> shutdown(vertx, config, s, http, instance, stores));
+        return listening;
+      });
+    })
         .onSuccess(http -> System.err.println("MCP server listening on http://" + options.getHost() + ":"
             + http.actualPort() + options.getPath() + " (store: " + config.store().name().toLowerCase(Locale.ROOT)
-            + ")"))
+            + (instance == null ? "" : ", instance " + instance.id()) + ")"))
         .onFailure(e -> {
           System.err.println("Could not start: " + e.getMessage());
           stores.close().onComplete(v -> vertx.close().onComplete(c -> System.exit(1)));
         });
+  }
+
+  /** A member that serves its tool verticles to the cluster's servers, and nothing else. */
+  private static void serveWorker(Vertx vertx) {
+    ClusterRoles.worker(vertx)
+        .onSuccess(id -> {
+          System.err.println("Worker-only member: serving the clock tool verticle to the cluster");
+          onShutdown(() -> {
+            System.err.println("Shutdown: undeploying the tool verticles and leaving the cluster");
+            return vertx.close();
+          });
+        })
+        .onFailure(e -> {
+          System.err.println("Could not start: " + e.getMessage());
+          vertx.close().onComplete(c -> System.exit(1));
+        });
+  }
+
+  /**
+   * The graceful stop, in order: no new requests and the requests in flight answered (the HTTP server's shutdown,
+   * which then closes and hands the sessions over), the task handlers running here given the rest of the time, the
+   * lease released (what still runs becomes an orphan other instances settle at once), the stores closed, the
+   * cluster left.
+   */
+  private static Future<Void> shutdown(Vertx vertx, ExampleConfig config, McpServer server, McpHttpServer http,
+      McpInstance instance, ExampleStores stores) {
+    long deadline = System.currentTimeMillis() + config.shutdownTimeoutMs();
+    System.err.println("Shutdown: no new requests; waiting up to " + config.shutdownTimeoutMs()
+        + " ms for those in flight");
+    return http.shutdown(config.shutdownTimeoutMs())
+        .transform(ar -> {
+          System.err.println("Shutdown: sessions handed over; waiting for task handlers");
+          return server.drainTasks(Math.max(0, deadline - System.currentTimeMillis()));
+        })
+        .transform(ar -> {
+          System.err.println("Shutdown: releasing the instance lease");
+          return instance == null ? Future.<Void>succeededFuture() : instance.close();
+        })
+        .transform(ar -> stores.close())
+        .transform(ar -> {
+          System.err.println("Shutdown: leaving" + (config.clustered() ? " the cluster" : ""));
+          return vertx.close();
+        });
+  }
+
+  /** Runs {@code stop} when the JVM is asked to stop, and lets the JVM go once it is done (or after a minute). */
+  private static void onShutdown(java.util.function.Supplier<Future<Void>> stop) {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      CountDownLatch done = new CountDownLatch(1);
+      stop.get().onComplete(ar -> done.countDown());
+      try {
+        // The hook thread is not an event loop: waiting here blocks nothing of the server's.
+        done.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "mcp-shutdown"));
   }
 }

@@ -59,6 +59,14 @@ public interface McpServer {
   /** Where this server keeps its tasks. */
   io.mcpvertx.spi.tasks.TaskStore taskStore();
 
+  /**
+   * Completes when every task handler running on this server has finished, or after {@code timeoutMs}, whichever
+   * comes first; never fails. For a graceful shutdown: call it after the transport stopped taking requests and
+   * before the {@link io.mcpvertx.server.cluster.McpInstance} releases its lease, so tasks about to finish finish
+   * here, and those still running after the deadline become orphans that other instances settle at once.
+   */
+  io.vertx.core.Future<Void> drainTasks(long timeoutMs);
+
   /** The deployment instance this server belongs to; empty for a server that stands alone. */
   java.util.Optional<io.mcpvertx.server.cluster.McpInstance> instance();
 

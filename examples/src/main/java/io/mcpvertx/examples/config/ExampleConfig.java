@@ -1,6 +1,8 @@
 package io.mcpvertx.examples.config;
 
+import io.mcpvertx.cluster.McpClusterOptions;
 import io.mcpvertx.examples.auth.AuthFlags;
+import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
@@ -25,6 +27,14 @@ import java.util.Set;
  * --store memory|redis  MCP_STORE            where tasks, SSE events and sessions are kept (file: store; memory)
  * --redis-url URL   MCP_REDIS_URL            the Redis to use (file: redis.connectionStrings; redis://localhost:6379)
  * --auth-...        MCP_AUTH_...             authorization, see {@link AuthFlags} (file: auth)
+ * --cluster         MCP_CLUSTER=true         join a cluster (file: cluster.enabled); needs --store redis
+ * --cluster-host H  MCP_CLUSTER_HOST         this member's address (file: cluster.host; 127.0.0.1)
+ * --cluster-port P  MCP_CLUSTER_PORT         this member's Hazelcast port (file: cluster.port; 5701)
+ * --cluster-members h:p,...  MCP_CLUSTER_MEMBERS  the TCP-IP member list, one port each (file: cluster.members)
+ * --instance-id ID  MCP_INSTANCE_ID          a readable name for this instance's lease (file: instance.name)
+ * --lease-ttl-ms N  MCP_LEASE_TTL_MS         the instance lease (file: instance.leaseTtlMs; 10000), renewed every fifth
+ * --worker-only     MCP_WORKER_ONLY=true     serve tool verticles to the cluster only (file: cluster.workerOnly)
+ * --shutdown-timeout-ms N  MCP_SHUTDOWN_TIMEOUT_MS  how long SIGTERM waits for work in flight (10000)
  * </pre>
  *
  * <p>The config file is one JSON object; every key is optional, a key starting with {@code _} is a comment, and any
@@ -35,7 +45,10 @@ import java.util.Set;
  *   "store": "memory" | "redis",
  *   "redis": { RedisStoreOptions JSON: connectionStrings, keyPrefix, commandTimeoutMs, eventTtlMs, ... },
  *   "tasks": { TaskOptions JSON: defaultTtlMs, maxTtlMs, pollIntervalMs, ... },
- *   "auth":  { McpAuthOptions JSON: mode, issuer, resource, requiredScopes, ... }
+ *   "auth":  { McpAuthOptions JSON: mode, issuer, resource, requiredScopes, ... },
+ *   "cluster": { "enabled": true, "workerOnly": false, McpClusterOptions JSON: host, port, members, ... },
+ *   "instance": { InstanceOptions JSON: name, leaseTtlMs, renewIntervalMs, orphanSweepIntervalMs },
+ *   "shutdownTimeoutMs": 10000
  * }
  * </pre>
  * A file with an {@code http} object serves over HTTP without {@code --http}.
@@ -50,7 +63,8 @@ public final class ExampleConfig {
     REDIS
   }
 
-  private static final Set<String> FILE_KEYS = Set.of("http", "store", "redis", "tasks", "auth");
+  private static final Set<String> FILE_KEYS = Set.of("http", "store", "redis", "tasks", "auth", "cluster",
+      "instance", "shutdownTimeoutMs");
 
   private String example = "hello";
   private boolean http;
@@ -60,6 +74,12 @@ public final class ExampleConfig {
   private TaskOptions tasks = new TaskOptions();
   private McpAuthOptions auth = new McpAuthOptions();
   private String fileStore;
+  private boolean clustered;
+  private boolean workerOnly;
+  private McpClusterOptions cluster = new McpClusterOptions();
+  private InstanceOptions instance = new InstanceOptions();
+  private boolean renewIntervalSet;
+  private long shutdownTimeoutMs = 10_000;
 
   private ExampleConfig() {
   }
@@ -75,6 +95,7 @@ public final class ExampleConfig {
     String file = null;
     String storeFlag = null;
     String redisUrl = null;
+    Map<String, String> clusterFlags = new java.util.HashMap<>();
     for (int i = 0; i < args.length; i++) {
       int used = authFlags.take(args, i);
       if (used >= 0) {
@@ -91,6 +112,14 @@ public final class ExampleConfig {
         case "--config" -> file = value(args, i++);
         case "--store" -> storeFlag = value(args, i++);
         case "--redis-url" -> redisUrl = value(args, i++);
+        case "--cluster" -> clusterFlags.put("MCP_CLUSTER", "true");
+        case "--worker-only" -> clusterFlags.put("MCP_WORKER_ONLY", "true");
+        case "--cluster-host" -> clusterFlags.put("MCP_CLUSTER_HOST", value(args, i++));
+        case "--cluster-port" -> clusterFlags.put("MCP_CLUSTER_PORT", value(args, i++));
+        case "--cluster-members" -> clusterFlags.put("MCP_CLUSTER_MEMBERS", value(args, i++));
+        case "--instance-id" -> clusterFlags.put("MCP_INSTANCE_ID", value(args, i++));
+        case "--lease-ttl-ms" -> clusterFlags.put("MCP_LEASE_TTL_MS", value(args, i++));
+        case "--shutdown-timeout-ms" -> clusterFlags.put("MCP_SHUTDOWN_TIMEOUT_MS", value(args, i++));
         default -> {
           if (args[i].startsWith("--")) {
             throw new IllegalArgumentException("unknown flag " + args[i]);
@@ -113,7 +142,64 @@ public final class ExampleConfig {
       config.httpOptions.setPort(port);
     }
     config.auth = authFlags.options(env, config.httpOptions.getPort(), config.auth);
+    config.applyCluster(key -> or(clusterFlags.get(key), env.get(key)));
     return config;
+  }
+
+  /** The cluster settings of flags (as their environment names) or the environment, over the file's. */
+  private void applyCluster(java.util.function.Function<String, String> setting) {
+    try {
+      String enabled = setting.apply("MCP_CLUSTER");
+      if (enabled != null) {
+        clustered = Boolean.parseBoolean(enabled);
+      }
+      String worker = setting.apply("MCP_WORKER_ONLY");
+      if (worker != null) {
+        workerOnly = Boolean.parseBoolean(worker);
+      }
+      String host = setting.apply("MCP_CLUSTER_HOST");
+      if (host != null) {
+        cluster.setHost(host);
+      }
+      String port = setting.apply("MCP_CLUSTER_PORT");
+      if (port != null) {
+        cluster.setPort(Integer.parseInt(port.trim()));
+      }
+      String members = setting.apply("MCP_CLUSTER_MEMBERS");
+      if (members != null) {
+        cluster.setMembers(java.util.Arrays.asList(members.split(",")));
+      }
+      String id = setting.apply("MCP_INSTANCE_ID");
+      if (id != null) {
+        instance.setName(id);
+      }
+      String ttl = setting.apply("MCP_LEASE_TTL_MS");
+      if (ttl != null) {
+        instance.setLeaseTtlMs(Long.parseLong(ttl.trim()));
+      }
+      if (ttl != null && !renewIntervalSet) {
+        // A fifth of the lease: two renewals may fail and the lease still holds.
+        instance.setRenewIntervalMs(Math.max(1, instance.getLeaseTtlMs() / 5))
+            .setOrphanSweepIntervalMs(Math.max(1, instance.getLeaseTtlMs() / 5));
+      }
+      instance.validate();
+      String shutdown = setting.apply("MCP_SHUTDOWN_TIMEOUT_MS");
+      if (shutdown != null) {
+        shutdownTimeoutMs = Long.parseLong(shutdown.trim());
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not a number: " + e.getMessage(), e);
+    }
+    if (workerOnly && !clustered) {
+      throw new IllegalArgumentException("--worker-only serves tools to a cluster: add --cluster");
+    }
+    if (clustered && !workerOnly && store != Store.REDIS) {
+      throw new IllegalArgumentException("a clustered server keeps sessions, tasks and leases in Redis: add "
+          + "--store redis (and --redis-url)");
+    }
+    if (shutdownTimeoutMs < 0) {
+      throw new IllegalArgumentException("the shutdown timeout must not be negative");
+    }
   }
 
   private void apply(JsonObject json) {
@@ -139,6 +225,21 @@ public final class ExampleConfig {
       }
       if (json.containsKey("auth")) {
         auth = new McpAuthOptions(json.getJsonObject("auth"));
+      }
+      if (json.containsKey("cluster")) {
+        JsonObject clusterJson = json.getJsonObject("cluster").copy();
+        clustered = Boolean.TRUE.equals(clusterJson.remove("enabled"));
+        workerOnly = Boolean.TRUE.equals(clusterJson.remove("workerOnly"));
+        clusterJson.fieldNames().removeIf(k -> k.startsWith("_"));
+        cluster = new McpClusterOptions(clusterJson);
+      }
+      if (json.containsKey("instance")) {
+        JsonObject instanceJson = json.getJsonObject("instance");
+        renewIntervalSet = instanceJson.containsKey("renewIntervalMs");
+        instance = new InstanceOptions(instanceJson);
+      }
+      if (json.containsKey("shutdownTimeoutMs")) {
+        shutdownTimeoutMs = json.getLong("shutdownTimeoutMs");
       }
     } catch (ClassCastException | IllegalArgumentException e) {
       throw new IllegalArgumentException("invalid config file: " + e.getMessage(), e);
@@ -205,5 +306,28 @@ public final class ExampleConfig {
 
   public McpAuthOptions auth() {
     return new McpAuthOptions(auth);
+  }
+
+  /** Whether this instance joins a cluster ({@code --cluster}). */
+  public boolean clustered() {
+    return clustered;
+  }
+
+  /** A cluster member that serves its tool verticles only: no MCP server, no transport. */
+  public boolean workerOnly() {
+    return workerOnly;
+  }
+
+  public McpClusterOptions cluster() {
+    return new McpClusterOptions(cluster);
+  }
+
+  public InstanceOptions instance() {
+    return new InstanceOptions(instance);
+  }
+
+  /** How long a graceful shutdown waits for requests and tasks in flight. */
+  public long shutdownTimeoutMs() {
+    return shutdownTimeoutMs;
   }
 }

@@ -1,8 +1,11 @@
 package io.mcpvertx.examples.config;
 
+import io.mcpvertx.spi.leases.LeaseStore;
+import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.mcpvertx.storage.redis.RedisEventStore;
+import io.mcpvertx.storage.redis.RedisLeaseStore;
 import io.mcpvertx.storage.redis.RedisSessionStore;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.RedisTaskStore;
@@ -22,11 +25,13 @@ public final class ExampleStores {
 
   private final TaskStore tasks;
   private final McpHttpStores http;
+  private final LeaseStore leases;
   private final Redis redis;
 
-  private ExampleStores(TaskStore tasks, McpHttpStores http, Redis redis) {
+  private ExampleStores(TaskStore tasks, McpHttpStores http, LeaseStore leases, Redis redis) {
     this.tasks = tasks;
     this.http = http;
+    this.leases = leases;
     this.redis = redis;
   }
 
@@ -38,14 +43,14 @@ public final class ExampleStores {
     McpHttpServerOptions httpOptions = config.httpOptions();
     if (config.store() == ExampleConfig.Store.MEMORY) {
       return Future.succeededFuture(new ExampleStores(InMemoryTaskStore.create(vertx),
-          McpHttpStores.inMemory(httpOptions), null));
+          McpHttpStores.inMemory(httpOptions), InMemoryLeaseStore.create(), null));
     }
     RedisStoreOptions options = config.redis();
     Redis client = Redis.createClient(vertx, options.toRedisOptions());
     return client.send(Request.cmd(Command.PING))
         .<ExampleStores>map(pong -> new ExampleStores(RedisTaskStore.create(vertx, client, options),
             McpHttpStores.shared(RedisEventStore.create(client, options), RedisSessionStore.create(client, options)),
-            client))
+            RedisLeaseStore.create(client, options), client))
         .recover(e -> {
           client.close();
           return Future.failedFuture(new IllegalStateException("Redis at " + options.getConnectionStrings()
@@ -61,6 +66,11 @@ public final class ExampleStores {
   /** Where SSE events (and, shared, sessions) are kept: give it to {@code McpHttpServer.create}. */
   public McpHttpStores http() {
     return http;
+  }
+
+  /** Who owns sessions and task executions among the instances: give it to {@code McpInstance.create}. */
+  public LeaseStore leases() {
+    return leases;
   }
 
   /** Closes the Redis client, if any. */

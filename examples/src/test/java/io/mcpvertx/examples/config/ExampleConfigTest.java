@@ -139,4 +139,50 @@ class ExampleConfigTest {
     assertEquals(ExampleConfig.Store.REDIS, config.store());
     assertFalse(config.auth().isEnabled());
   }
+
+  @Test
+  void clusterFlagsBeatTheEnvironmentWhichBeatsTheFile() throws Exception {
+    JsonObject json = new JsonObject().put("store", "redis")
+        .put("cluster", new JsonObject().put("enabled", true).put("port", 5801)
+            .put("members", new io.vertx.core.json.JsonArray().add("10.0.0.1:5801")))
+        .put("instance", new JsonObject().put("name", "file-node").put("leaseTtlMs", 20_000)
+            .put("renewIntervalMs", 4_000));
+    Map<String, String> env = Map.of("MCP_CONFIG", file(json).toString(), "MCP_CLUSTER_PORT", "5802",
+        "MCP_INSTANCE_ID", "env-node");
+    ExampleConfig fromEnv = ExampleConfig.load(new String[] {"conformance", "--http"}, env);
+    assertTrue(fromEnv.clustered());
+    assertEquals(5802, fromEnv.cluster().getPort());
+    assertEquals(List.of("10.0.0.1:5801"), fromEnv.cluster().getMembers());
+    assertEquals("env-node", fromEnv.instance().getName());
+    assertEquals(4_000, fromEnv.instance().getRenewIntervalMs());
+
+    ExampleConfig fromFlags = ExampleConfig.load(new String[] {"conformance", "--http", "--cluster-port", "5803",
+        "--cluster-members", "127.0.0.1:5803,127.0.0.1:5804", "--instance-id", "flag-node", "--lease-ttl-ms", "30000",
+        "--shutdown-timeout-ms", "2500"}, env);
+    assertEquals(5803, fromFlags.cluster().getPort());
+    assertEquals(List.of("127.0.0.1:5803", "127.0.0.1:5804"), fromFlags.cluster().getMembers());
+    assertEquals("flag-node", fromFlags.instance().getName());
+    assertEquals(30_000, fromFlags.instance().getLeaseTtlMs());
+    assertEquals(4_000, fromFlags.instance().getRenewIntervalMs(), "the file's renew interval stays");
+    assertEquals(2_500, fromFlags.shutdownTimeoutMs());
+    assertMessage("three renew intervals", new String[] {"conformance", "--lease-ttl-ms", "3000"}, env);
+  }
+
+  @Test
+  void aLeaseTtlFlagAloneSetsTheRenewalsToAFifthOfIt() {
+    ExampleConfig config = ExampleConfig.load(new String[] {"conformance", "--store", "redis", "--cluster",
+        "--lease-ttl-ms", "3000"}, Map.of());
+    assertEquals(600, config.instance().getRenewIntervalMs());
+    assertEquals(600, config.instance().getOrphanSweepIntervalMs());
+  }
+
+  @Test
+  void clusteringIsRefusedWithoutSharedStoresOrWithARange() {
+    assertMessage("--store redis", new String[] {"conformance", "--cluster"}, Map.of());
+    assertMessage("add --cluster", new String[] {"clock", "--worker-only"}, Map.of());
+    assertMessage("each member", new String[] {"conformance", "--store", "redis", "--cluster", "--cluster-members",
+        "127.0.0.1:5701-5703"}, Map.of());
+    ExampleConfig worker = ExampleConfig.load(new String[] {"clock", "--worker-only", "--cluster"}, Map.of());
+    assertTrue(worker.workerOnly());
+  }
 }

@@ -71,10 +71,15 @@ public final class McpServerImpl implements McpServer {
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
     this.tasks = new TaskEngine(vertx, taskStore == null ? InMemoryTaskStore.create(vertx) : taskStore,
-        this.options.getTaskOptions());
+        this.options.getTaskOptions(), instance);
     this.legacyTasks = new LegacyTasks(tasks, registry, features, this.options.getPageSize());
     this.extensionTasks = new ExtensionTasks(tasks, registry, features);
     this.stateless = new StatelessEngine(this);
+  }
+
+  @Override
+  public io.vertx.core.Future<Void> drainTasks(long timeoutMs) {
+    return tasks.drain(Math.max(0, timeoutMs));
   }
 
   @Override

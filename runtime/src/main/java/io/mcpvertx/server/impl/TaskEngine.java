@@ -4,6 +4,8 @@ import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.spi.leases.LeaseStore;
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskChange;
 import io.mcpvertx.spi.tasks.TaskIds;
@@ -45,6 +47,9 @@ final class TaskEngine {
   private static final long FIRST_SETTLE_RETRY_MS = 100;
   private static final long MAX_SETTLE_RETRY_MS = 5_000;
 
+  /** Orphans settled per sweep step; a full batch is followed by another step at once. */
+  private static final int ORPHAN_BATCH = 100;
+
   private static final Logger LOG = System.getLogger(TaskEngine.class.getName());
   /** Create, complete, cancel and retrieval of results, one line each, for whoever audits who did what. */
   private static final Logger AUDIT = System.getLogger("io.mcpvertx.tasks.audit");
@@ -66,17 +71,32 @@ final class TaskEngine {
   private final Promise<TaskStore.Registration> registration = Promise.promise();
   private final Context listenerContext;
   private volatile boolean closed;
+  /** The deployment instance whose lease covers this engine's executions; null when the server stands alone. */
+  private final McpInstance instance;
+  /** The lease id each task running here was recorded under (it changes when a lost lease is registered again). */
+  private final ConcurrentMap<String, String> executors = new ConcurrentHashMap<>();
+  private long sweeper = -1;
 
   /** A party interested in one task's changes; {@code onChange} runs on {@code context}. */
   record Watcher(Context context, Consumer<TaskChange> onChange) {
   }
 
   TaskEngine(Vertx vertx, TaskStore store, TaskOptions options) {
+    this(vertx, store, options, null);
+  }
+
+  TaskEngine(Vertx vertx, TaskStore store, TaskOptions options, McpInstance instance) {
     this.vertx = vertx;
     this.store = store;
     this.options = options;
+    this.instance = instance;
     this.listenerContext = vertx.getOrCreateContext();
     listenerContext.runOnContext(v -> listen(1_000));
+    if (instance != null) {
+      instance.onLost(this::leaseLost);
+      sweeper = vertx.setPeriodic(instance.options().getOrphanSweepIntervalMs(),
+          t -> listenerContext.runOnContext(v -> sweepOrphans()));
+    }
   }
 
   /**
@@ -132,8 +152,14 @@ final class TaskEngine {
         : Math.max(1, Math.min(requestedTtlMs, options.getMaxTtlMs()));
     NewTask task = new NewTask(TaskIds.generate(), owner, ttl, options.getPollIntervalMs(), metadata,
         options.getMaxActivePerOwner());
-    return store.create(task).recover(e -> Future.failedFuture(storeError(e, "create the task")))
-        .onFailure(e -> executions.decrementAndGet())
+    // Clustered, the execution is recorded before the task exists: were this instance to die at any point after
+    // the task is created, another one finds the task among its orphans. A task never created is ignored there.
+    return recordExecution(task.taskId())
+        .compose(v -> store.create(task).recover(e -> Future.failedFuture(storeError(e, "create the task"))))
+        .onFailure(e -> {
+          executions.decrementAndGet();
+          executionOver(task.taskId());
+        })
         .onSuccess(created -> AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner="
             + owner + " tool=" + metadata.getString("tool") + " ttlMs=" + ttl));
   }
@@ -147,6 +173,7 @@ final class TaskEngine {
     run.expiryTimer(vertx.setTimer(Math.max(1, run.expiresAt() - System.currentTimeMillis()), t -> {
       // A task must not outlive its TTL in "working": the store forgets it, and the handler is told to stop.
       if (unregister(run)) {
+        executionOver(run.taskId());
         run.cancel("The task expired");
       }
     }));
@@ -160,6 +187,8 @@ final class TaskEngine {
   Future<TaskUpdate> settle(TaskRun run, TaskStatus status, JsonObject result, JsonObject error, String message) {
     unregister(run);
     return storeOutcome(run, status, result, error, message, FIRST_SETTLE_RETRY_MS).onComplete(ar -> {
+      // Only now: had this instance died before the outcome was stored, the task would be an orphan to settle.
+      executionOver(run.taskId());
       if (ar.failed()) {
         LOG.log(Level.ERROR, "Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
       } else if (ar.result().applied()) {
@@ -199,6 +228,7 @@ final class TaskEngine {
             AUDIT.log(Level.INFO, () -> "task cancelled id=" + taskId + " by=" + owner);
             TaskRun run = runs.get(taskId);
             if (run != null && unregister(run)) {
+              executionOver(taskId);
               run.cancel(reason);
             }
           }
@@ -233,7 +263,11 @@ final class TaskEngine {
     return runs.get(taskId);
   }
 
-  /** Removes a run that is over, once, giving back its execution slot; false if it was already gone. */
+  /**
+   * Removes a run that is over, once, giving back its execution slot; false if it was already gone. A run that
+   * ends without an outcome of its own (cancelled, expired) is over for the lease store too; {@link #settle}
+   * tells the store once the outcome is stored.
+   */
   private boolean unregister(TaskRun run) {
     if (!runs.remove(run.taskId(), run)) {
       return false;
@@ -241,6 +275,110 @@ final class TaskEngine {
     vertx.cancelTimer(run.expiryTimer());
     executions.decrementAndGet();
     return true;
+  }
+
+  // ---- executor leases ----
+
+  /** Records that this instance runs the task; fails (the task is then not created) when that cannot be done. */
+  private Future<Void> recordExecution(String taskId) {
+    if (instance == null) {
+      return Future.succeededFuture();
+    }
+    if (!instance.isLive()) {
+      return Future.failedFuture(McpException.internal(
+          "This server instance holds no lease at the moment; try again shortly"));
+    }
+    String executor = instance.id();
+    executors.put(taskId, executor);
+    return instance.leases().executing(executor, taskId).recover(e -> {
+      executors.remove(taskId);
+      LOG.log(Level.WARNING, "Task " + taskId + ": its executor could not be recorded: " + e.getMessage());
+      // Without the record, the task would stay working forever should this instance die: refuse it.
+      return Future.failedFuture(McpException.internal(
+          "The lease store is unavailable: could not record the task's executor; try again later"));
+    });
+  }
+
+  /** The task's handler is no longer running here. */
+  private void executionOver(String taskId) {
+    String executor = executors.remove(taskId);
+    if (executor != null) {
+      instance.leases().executed(executor, taskId).onFailure(e -> LOG.log(Level.DEBUG,
+          () -> "Task " + taskId + ": forgetting its execution failed (a sweeper will find it settled): " + e));
+    }
+  }
+
+  /**
+   * Settles the tasks of instances whose lease is gone while their handlers ran: each is failed with a message
+   * saying so (a task already terminal stays as it is), so no task stays working after its executor died. Runs
+   * on every instance; the lease store hands each orphan to one of them.
+   */
+  private void sweepOrphans() {
+    if (closed || !instance.isLive()) {
+      return;
+    }
+    instance.leases().takeOrphans(ORPHAN_BATCH).onComplete(ar -> {
+      if (ar.failed()) {
+        LOG.log(Level.WARNING, () -> "Looking for tasks of stopped instances failed: " + ar.cause().getMessage());
+        return;
+      }
+      for (LeaseStore.Orphan orphan : ar.result()) {
+        failOrphan(orphan);
+      }
+      if (ar.result().size() == ORPHAN_BATCH) {
+        listenerContext.runOnContext(v -> sweepOrphans());
+      }
+    });
+  }
+
+  private void failOrphan(LeaseStore.Orphan orphan) {
+    String message = "The server instance running this task stopped before it finished (the lease of "
+        + orphan.instanceId() + " expired)";
+    JsonObject error = new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message).toJson();
+    store.complete(orphan.taskId(), TaskStatus.FAILED, null, error, message).onComplete(ar -> {
+      if (ar.failed()) {
+        // Handed out once: retry here until the store answers, or the task would stay working.
+        LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": failing it after its executor stopped failed; "
+            + "retrying: " + ar.cause().getMessage());
+        vertx.setTimer(instance.options().getOrphanSweepIntervalMs(), t -> failOrphan(orphan));
+      } else if (ar.result().applied()) {
+        AUDIT.log(Level.INFO, () -> "task failed id=" + orphan.taskId() + " executor=" + orphan.instanceId()
+            + " reason=executor-lease-expired");
+      }
+    });
+  }
+
+  /**
+   * This instance lost its lease: its executions are orphans others may settle at any moment, so the handlers
+   * running under the lost id are stopped here; what they would store now would lose against a settled task.
+   */
+  private void leaseLost(String lostId) {
+    for (TaskRun run : runs.values()) {
+      if (lostId.equals(executors.get(run.taskId())) && unregister(run)) {
+        executors.remove(run.taskId());
+        run.cancel("This server instance lost its lease; the task is settled elsewhere");
+      }
+    }
+  }
+
+  /**
+   * Completes when every handler running here has finished, or after {@code timeoutMs}: for a graceful
+   * shutdown, before the instance releases its lease (what is still running then becomes an orphan at once).
+   */
+  Future<Void> drain(long timeoutMs) {
+    Promise<Void> drained = Promise.promise();
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    long timer = vertx.setPeriodic(20, t -> {
+      if (runs.isEmpty() || System.currentTimeMillis() >= deadline) {
+        vertx.cancelTimer(t);
+        drained.tryComplete();
+      }
+    });
+    if (runs.isEmpty()) {
+      vertx.cancelTimer(timer);
+      drained.tryComplete();
+    }
+    return drained.future();
   }
 
   // ---- change announcements ----
@@ -277,6 +415,7 @@ final class TaskEngine {
       if (change.kind() == TaskChange.Kind.STATUS && change.status() == TaskStatus.CANCELLED) {
         // Cancelled through another instance: stop the handler here.
         if (unregister(run)) {
+          executionOver(run.taskId());
           run.cancel("The task was cancelled");
         }
       } else {
@@ -291,6 +430,9 @@ final class TaskEngine {
 
   Future<Void> close() {
     closed = true;
+    if (sweeper >= 0) {
+      vertx.cancelTimer(sweeper);
+    }
     return registration.future().isComplete() ? registration.future().compose(TaskStore.Registration::unregister)
         : Future.succeededFuture();
   }

@@ -54,4 +54,17 @@ public interface McpHttpServer {
 
   /** Stops listening and closes every session. */
   Future<Void> close();
+
+  /**
+   * A graceful stop: takes no new connections or requests, ends the GET streams (their clients resume elsewhere),
+   * waits for the requests in flight to be answered, up to {@code timeoutMs}, then {@link #close closes}.
+   * Clustered, closing hands the sessions held here over: other instances take them over with their next request.
+   */
+  Future<Void> shutdown(long timeoutMs);
+
+  /**
+   * Adds a check to the readiness probe ({@code /health/ready}): ready only while it succeeds. Call it before
+   * {@link #listen}. A clustered server adds "the cluster is joined", say.
+   */
+  McpHttpServer addReadinessCheck(String name, java.util.function.Supplier<Future<Void>> check);
 }

@@ -27,7 +27,6 @@ import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +62,10 @@ final class HttpEndpoint {
   final EventStore events;
   /** The shared session store; null when sessions live in this endpoint only. */
   private final StoredSessions stored;
-  /** The readiness checks, by name: every store this endpoint and its server use. */
+  /**
+   * The readiness checks, by name: every store this endpoint and its server use, and what the embedder adds before
+   * listening ({@link io.mcpvertx.verticles.http.McpHttpServer#addReadinessCheck}); not changed afterwards.
+   */
   final Map<String, Supplier<Future<Void>>> readiness;
   final JsonRpcCodec codec;
   final RequestGuard guard;
@@ -105,7 +107,7 @@ final class HttpEndpoint {
     checks.put("eventStore", events::ping);
     stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
     checks.put("taskStore", () -> server.taskStore().ping());
-    this.readiness = Collections.unmodifiableMap(checks);
+    this.readiness = checks;
   }
 
   /**

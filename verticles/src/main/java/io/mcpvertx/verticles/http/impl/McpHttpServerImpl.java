@@ -24,6 +24,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
   private final Vertx vertx;
   private final HttpEndpoint endpoint;
   private final List<String> deployments = new ArrayList<>();
+  private final List<McpHttpVerticle> verticles = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile int actualPort = -1;
 
   public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
@@ -44,6 +45,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
     }
     int bind = port;
     McpHttpVerticle first = new McpHttpVerticle(endpoint, bind);
+    verticles.add(first);
     Future<Void> started = endpoint.startAuth().compose(v -> vertx.deployVerticle(first)).map(id -> {
       deployments.add(id);
       actualPort = first.actualPort();
@@ -51,7 +53,9 @@ public final class McpHttpServerImpl implements McpHttpServer {
       return null;
     });
     for (int i = 1; i < instances; i++) {
-      started = started.compose(v -> vertx.deployVerticle(new McpHttpVerticle(endpoint, bind))
+      McpHttpVerticle next = new McpHttpVerticle(endpoint, bind);
+      verticles.add(next);
+      started = started.compose(v -> vertx.deployVerticle(next)
           .map(id -> {
             deployments.add(id);
             return null;
@@ -71,7 +75,27 @@ public final class McpHttpServerImpl implements McpHttpServer {
   }
 
   @Override
+  public McpHttpServer addReadinessCheck(String name, java.util.function.Supplier<Future<Void>> check) {
+    if (!deployments.isEmpty()) {
+      throw new IllegalStateException("add readiness checks before listening");
+    }
+    endpoint.readiness.put(java.util.Objects.requireNonNull(name, "name"),
+        java.util.Objects.requireNonNull(check, "check"));
+    return this;
+  }
+
+  @Override
+  public Future<Void> shutdown(long timeoutMs) {
+    List<Future<Void>> drained = new ArrayList<>();
+    for (McpHttpVerticle verticle : verticles) {
+      drained.add(verticle.drain(Math.max(0, timeoutMs)));
+    }
+    return Future.join(drained).transform(ar -> close());
+  }
+
+  @Override
   public Future<Void> close() {
+    verticles.clear();
     endpoint.stopSweeper();
     endpoint.stopAuth();
     List<Future<Void>> undeploys = new ArrayList<>();

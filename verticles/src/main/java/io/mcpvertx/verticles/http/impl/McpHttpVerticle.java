@@ -125,6 +125,20 @@ final class McpHttpVerticle extends VerticleBase {
     return router.completion().compose(v -> http.requestHandler(web).listen());
   }
 
+  /**
+   * Stops taking connections and requests, ends the GET and listen streams (their clients resume elsewhere), and
+   * completes once the requests in flight are answered or {@code timeoutMs} has passed.
+   */
+  Future<Void> drain(long timeoutMs) {
+    io.vertx.core.Promise<Void> drained = io.vertx.core.Promise.promise();
+    context.runOnContext(v -> {
+      new ArrayList<>(gets).forEach(GetStream::end);
+      new ArrayList<>(listens).forEach(SseWriter::end);
+      http.shutdown(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS).onComplete(ar -> drained.complete());
+    });
+    return drained.future();
+  }
+
   @Override
   public Future<?> stop() {
     vertx.cancelTimer(heartbeat);

@@ -1,0 +1,39 @@
+package io.mcpvertx.cluster;
+
+import io.mcpvertx.cluster.impl.HazelcastSetup;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+
+/**
+ * A clustered Vert.x for an MCP instance: sessions, streams and feature verticles then reach each other across
+ * instances over the clustered event bus, with embedded Hazelcast as the cluster manager.
+ *
+ * <pre>
+ * McpCluster.start(new McpClusterOptions().setPort(5701)
+ *     .setMembers(List.of("10.0.0.1:5701", "10.0.0.2:5701", "10.0.0.3:5701")))
+ *   .onSuccess(vertx -> ...);
+ * </pre>
+ */
+public final class McpCluster {
+
+  private McpCluster() {
+  }
+
+  /** Starts this member and joins the cluster; fails when Hazelcast or the event bus cannot start. */
+  public static Future<Vertx> start(McpClusterOptions options) {
+    return HazelcastSetup.start(new McpClusterOptions(options));
+  }
+
+  /** This member's id in the cluster, or null when {@code vertx} is not clustered. */
+  public static String nodeId(Vertx vertx) {
+    return HazelcastSetup.nodeId(vertx);
+  }
+
+  /**
+   * A readiness check: succeeds while {@code vertx} is a member of a running cluster, fails otherwise (not
+   * clustered, Hazelcast stopped, or this member no longer among the members it sees).
+   */
+  public static Future<Void> joined(Vertx vertx) {
+    return HazelcastSetup.joined(vertx);
+  }
+}

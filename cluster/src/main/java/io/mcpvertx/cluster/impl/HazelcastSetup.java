@@ -1,0 +1,108 @@
+package io.mcpvertx.cluster.impl;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import io.mcpvertx.cluster.McpClusterOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.core.internal.VertxInternal;
+import io.vertx.core.spi.cluster.ClusterManager;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+
+/**
+ * Builds the Hazelcast configuration from {@link McpClusterOptions}, on top of the one vertx-hazelcast ships (its
+ * maps and semaphores), and starts the clustered Vert.x.
+ *
+ * <p>The cluster manager is reached through {@code VertxInternal}: Vert.x has no public accessor for it, and
+ * readiness needs to ask it whether this member still belongs to the cluster. This class is the only place that
+ * does.
+ */
+public final class HazelcastSetup {
+
+  /**
+   * Hazelcast logs every partition migration at INFO; members come and go routinely here, so only its warnings
+   * are kept unless the logging configuration says otherwise. Held so the level is not lost with the logger.
+   */
+  private static final java.util.logging.Logger HAZELCAST_LOGS = java.util.logging.Logger.getLogger("com.hazelcast");
+
+  private HazelcastSetup() {
+  }
+
+  public static Future<Vertx> start(McpClusterOptions options) {
+    if (HAZELCAST_LOGS.getLevel() == null) {
+      HAZELCAST_LOGS.setLevel(java.util.logging.Level.WARNING);
+    }
+    Config config;
+    try {
+      config = config(options);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+    HazelcastClusterManager manager = new HazelcastClusterManager(config);
+    EventBusOptions bus = new EventBusOptions().setHost(options.getHost()).setPort(options.getEventBusPort())
+        .setClusterPublicHost(options.getHost());
+    return Vertx.builder().with(new VertxOptions().setEventBusOptions(bus)).withClusterManager(manager)
+        .buildClustered();
+  }
+
+  static Config config(McpClusterOptions options) {
+    Config config = ConfigUtil.loadConfig();
+    config.setClusterName(options.getClusterName());
+    config.setProperty("hazelcast.logging.type", "jdk");
+    config.setProperty("hazelcast.phone.home.enabled", "false");
+    // Vert.x closes Hazelcast itself, in order, when it closes; Hazelcast's own hook would race it.
+    config.setProperty("hazelcast.shutdownhook.enabled", "false");
+    config.setProperty("hazelcast.socket.bind.any", "false");
+    config.setProperty("hazelcast.wait.seconds.before.join", "0");
+    config.setProperty("hazelcast.heartbeat.interval.seconds", String.valueOf(options.getHeartbeatIntervalSeconds()));
+    config.setProperty("hazelcast.max.no.heartbeat.seconds", String.valueOf(options.getMaxNoHeartbeatSeconds()));
+    NetworkConfig network = config.getNetworkConfig();
+    network.setPort(options.getPort()).setPortAutoIncrement(false).setPublicAddress(options.getHost() + ":"
+        + options.getPort());
+    network.getInterfaces().setEnabled(true).addInterface(options.getHost());
+    JoinConfig join = network.getJoin();
+    join.getMulticastConfig().setEnabled(false);
+    join.getAutoDetectionConfig().setEnabled(false);
+    if (options.getKubernetes() != null) {
+      join.getTcpIpConfig().setEnabled(false);
+      join.getKubernetesConfig().setEnabled(true);
+      options.getKubernetes().forEach(e -> join.getKubernetesConfig().setProperty(e.getKey(),
+          String.valueOf(e.getValue())));
+      // In a pod, bind every interface: the pod's address is not known ahead.
+      network.getInterfaces().setEnabled(false);
+      network.setPublicAddress(null);
+      config.setProperty("hazelcast.socket.bind.any", "true");
+    } else {
+      join.getTcpIpConfig().setEnabled(true).setConnectionTimeoutSeconds(2).setMembers(options.getMembers());
+    }
+    return config;
+  }
+
+  public static String nodeId(Vertx vertx) {
+    ClusterManager manager = manager(vertx);
+    return manager == null ? null : manager.getNodeId();
+  }
+
+  public static Future<Void> joined(Vertx vertx) {
+    ClusterManager manager = manager(vertx);
+    if (manager == null) {
+      return Future.failedFuture("not clustered");
+    }
+    if (!manager.isActive()) {
+      return Future.failedFuture("the cluster manager is not running");
+    }
+    String self = manager.getNodeId();
+    if (self == null || !manager.getNodes().contains(self)) {
+      return Future.failedFuture("this member is not in the cluster");
+    }
+    return Future.succeededFuture();
+  }
+
+  private static ClusterManager manager(Vertx vertx) {
+    return vertx instanceof VertxInternal internal && vertx.isClustered() ? internal.clusterManager() : null;
+  }
+}

@@ -1,0 +1,124 @@
+package io.mcpvertx.server.stateless;
+
+import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.server.stateless.TaskTools.call;
+import static io.mcpvertx.server.stateless.TaskTools.text;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.cluster.InstanceOptions;
+import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
+import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Executor leases: a task whose instance dies while its handler runs does not stay working. Two instances share a
+ * task store and a lease store; instance A renews its lease too rarely to notice anything during a test, so
+ * releasing its lease in the store stands for its death.
+ */
+@ExtendWith(VertxExtension.class)
+class TaskExecutorLeasesTest {
+
+  private static final Principal ALICE = new Principal("https://issuer.example", "alice", Set.of());
+
+  private final HeldCalls held = new HeldCalls();
+  private final InMemoryLeaseStore leases = InMemoryLeaseStore.create();
+  private McpInstance instanceA;
+  private StatelessClient a;
+  private StatelessClient b;
+  private McpServer serverA;
+
+  @BeforeEach
+  void setUp(Vertx vertx, VertxTestContext test) {
+    InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
+    instanceA = McpInstance.create(vertx, leases, new InstanceOptions().setName("a").setLeaseTtlMs(120_000)
+        .setRenewIntervalMs(30_000).setOrphanSweepIntervalMs(30_000));
+    McpInstance instanceB = McpInstance.create(vertx, leases, new InstanceOptions().setName("b")
+        .setLeaseTtlMs(3_000).setRenewIntervalMs(100).setOrphanSweepIntervalMs(50));
+    serverA = server(vertx, store, instanceA);
+    a = new StatelessClient(vertx, serverA);
+    b = new StatelessClient(vertx, server(vertx, store, instanceB));
+    Future.all(instanceA.start(), instanceB.start()).onComplete(test.succeedingThenComplete());
+  }
+
+  private McpServer server(Vertx vertx, InMemoryTaskStore store, McpInstance instance) {
+    return TaskTools.register(StatelessFixtures.register(McpServer.create(vertx, StatelessFixtures.options(), store,
+        instance)), held);
+  }
+
+  private static Future<String> start(StatelessClient client, String tool) {
+    return client.request("tools/call", call(tool)).capabilities(WITH_TASKS.copy()).principal(ALICE).send()
+        .map(x -> x.task().getString("taskId"));
+  }
+
+  @Test
+  void theTaskOfADeadExecutorIsFailedByAnotherInstanceWithAClearMessage(VertxTestContext test) {
+    start(a, "held_now").compose(taskId -> held.next()
+            .compose(h -> leases.release(instanceA.id()).map(h))
+            .compose(h -> b.awaitStatus(taskId, ALICE, "failed").compose(failed -> {
+              test.verify(() -> assertTrue(failed.getString("statusMessage")
+                  .startsWith("The server instance running this task stopped before it finished"), failed::encode));
+              // The dead executor comes back to life too late: its outcome loses against the settled task.
+              return h.release().compose(v -> a.awaitStatus(taskId, ALICE, "failed"));
+            })))
+        .onComplete(test.succeeding(task -> test.verify(() -> {
+          assertEquals("failed", task.getString("status"));
+          a.assertNoViolations();
+          b.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void aTaskThatFinishedLeavesNoOrphan(VertxTestContext test) {
+    start(a, "held_now").compose(taskId -> held.next().compose(HeldCalls.Held::release)
+            .compose(v -> a.awaitStatus(taskId, ALICE, "completed"))
+            .compose(done -> leases.release(instanceA.id()))
+            .compose(v -> leases.takeOrphans(100))
+            .map(orphans -> {
+              test.verify(() -> assertTrue(orphans.stream().noneMatch(o -> o.taskId().equals(taskId)),
+                  orphans::toString));
+              return taskId;
+            })
+            .compose(id -> b.getTask(id, ALICE)))
+        .onComplete(test.succeeding(get -> test.verify(() -> {
+          assertEquals("completed", get.complete().getString("status"));
+          assertEquals("done ", text(get.complete().getJsonObject("result")));
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void anInstanceWithoutALeaseRefusesToStartTasks(VertxTestContext test) {
+    instanceA.close()
+        .compose(v -> a.request("tools/call", call("held_now")).capabilities(WITH_TASKS.copy()).principal(ALICE)
+            .send())
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          x.assertError(-32603, 200);
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void drainingWaitsForRunningHandlersUpToTheDeadline(Vertx vertx, VertxTestContext test) {
+    start(a, "held_now").compose(taskId -> held.next().compose(h -> {
+      long started = System.nanoTime();
+      return serverA.drainTasks(200).map(v -> {
+        test.verify(() -> assertTrue(System.nanoTime() - started >= 150_000_000L, "drain returned early"));
+        return h;
+      });
+    }).compose(h -> h.release().compose(v -> a.awaitStatus(taskId, ALICE, "completed")))
+        .compose(done -> serverA.drainTasks(60_000)))
+        .onComplete(test.succeedingThenComplete());
+  }
+}
