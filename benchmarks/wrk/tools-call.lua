@@ -31,6 +31,11 @@ local counter = 0
 local stateless = false
 local prefix = '{"jsonrpc":"2.0","id":'
 local suffix = ',"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello, benchmark"}}}'
+-- MCP_TOOL=greet calls the examples' greet tool instead (benchmarks/cluster.sh runs the examples jar); its answer,
+-- "Hello, hello, benchmark!", carries the same text for the check.
+if os.getenv("MCP_TOOL") == "greet" then
+  suffix = ',"method":"tools/call","params":{"name":"greet","arguments":{"name":"hello, benchmark"}}}'
+end
 local headers = {}
 bad = 0
 bad_sample = nil

@@ -9,7 +9,7 @@ import io.vertx.core.Vertx;
 /**
  * The two roles of a node in a cluster as far as features and notifications go, each given a clustered Vert.x: a
  * worker-only node serves tool verticles and nothing else; a server node exposes every node's tool verticles and
- * shares its resource updates with the other server nodes. See docs/cluster-features.md.
+ * shares its resource updates with the other server nodes. See docs/cluster.md.
  */
 public final class ClusterRoles {
 
