@@ -8,22 +8,22 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /** Locations the end-to-end tests need: the packaged examples jar, a java binary, the repository root. */
-final class ExamplesJar {
+public final class ExamplesJar {
 
   private ExamplesJar() {
   }
 
-  static Path jar() {
+  public static Path jar() {
     Path jar = Paths.get("target", "mcp-vertx-examples.jar").toAbsolutePath();
     assertTrue(Files.isRegularFile(jar), "The packaged examples jar is missing; run the tests with 'mvn verify': " + jar);
     return jar;
   }
 
-  static String java() {
+  public static String java() {
     return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  static Path repoRoot() {
+  public static Path repoRoot() {
     String root = System.getProperty("mcp.repo.root");
     return root != null ? Paths.get(root) : Paths.get("..").toAbsolutePath().normalize();
   }

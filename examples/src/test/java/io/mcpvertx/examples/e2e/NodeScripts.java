@@ -18,12 +18,12 @@ import java.util.concurrent.TimeUnit;
  * Runs Node and npm for the scripts in {@code e2e/}. Node and npm must be on the PATH: without them the end-to-end
  * tests fail (they are never skipped).
  */
-final class NodeScripts {
+public final class NodeScripts {
 
-  record Result(int exitCode, String output) {
+  public record Result(int exitCode, String output) {
 
     /** The last {@code lines} lines of the output, for assertion messages. */
-    String tail(int lines) {
+    public String tail(int lines) {
       String[] all = output.split("\n", -1);
       return String.join("\n", java.util.Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
     }
@@ -33,7 +33,7 @@ final class NodeScripts {
   }
 
   /** The folder of the end-to-end scripts and their package manifests. */
-  static Path e2eDir() {
+  public static Path e2eDir() {
     return ExamplesJar.repoRoot().resolve("e2e");
   }
 
@@ -42,7 +42,7 @@ final class NodeScripts {
    * version ({@code .ci/run} installs them before the build). An optional package may be absent: npm leaves out
    * those meant for another platform.
    */
-  static synchronized void installDependencies(Path dir) throws Exception {
+  public static synchronized void installDependencies(Path dir) throws Exception {
     if (missingPackages(dir).isEmpty()) {
       return;
     }
@@ -82,7 +82,7 @@ final class NodeScripts {
   }
 
   /** Runs {@code command} in {@code dir}, its output (both streams) kept in a file. */
-  static Result run(Path dir, List<String> command, long timeoutSeconds) throws Exception {
+  public static Result run(Path dir, List<String> command, long timeoutSeconds) throws Exception {
     File log = Files.createTempFile("mcp-node-", ".log").toFile();
     log.deleteOnExit();
     Process process;

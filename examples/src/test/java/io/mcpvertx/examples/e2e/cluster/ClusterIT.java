@@ -1,0 +1,253 @@
+package io.mcpvertx.examples.e2e.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.examples.e2e.NodeScripts;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Three clustered instances of the conformance example on one Redis, nginx in front (round-robin, no stickiness),
+ * and room for a worker-only node: the TypeScript SDK client's sessions spread over every instance, a task created
+ * through one instance, run on another and read through a third (on both task wires), a worker-only node's tool
+ * following it in and out of {@code tools/list}, and, last, an instance killed with SIGKILL under the load of 20
+ * clients ({@code e2e/cluster-load.mjs}), every one of which must finish.
+ */
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterIT {
+
+  private static final long BOUND_MS = 30_000;
+  private static Path e2e;
+  private static ClusterHarness cluster;
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    ClusterHarness.assumeLauncherClusters();
+    e2e = NodeScripts.e2eDir();
+    NodeScripts.installDependencies(e2e);
+    cluster = ClusterHarness.start(ClusterIT.class, "conformance", 3, 1, List.of());
+  }
+
+  @AfterAll
+  static void stopCluster() throws Exception {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  private static String text(JsonObject result) {
+    return result.getJsonArray("content").getJsonObject(0).getString("text");
+  }
+
+  /** Polls {@code condition} every 200 ms for {@code BOUND_MS}; fails with {@code what} and the logs. */
+  private static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MS);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("not within " + BOUND_MS + " ms: " + what + "\n" + cluster.logs());
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private static NodeScripts.Result script(String name, String url) throws Exception {
+    NodeScripts.Result run = NodeScripts.run(e2e, List.of("node", name, url), 180);
+    System.out.println(run.output());
+    return run;
+  }
+
+  @Test
+  @Order(1)
+  void typeScriptSdkSessionsThroughNginxLandOnEveryInstance() throws Exception {
+    NodeScripts.Result http = script("http-client.mjs", cluster.nginxUrl());
+    assertEquals(0, http.exitCode(), () -> http.output() + "\n" + cluster.logs());
+    assertTrue(http.output().contains("typescript-sdk http: all checks passed"), http::output);
+    NodeScripts.Result tasks = script("tasks-client.mjs", cluster.nginxUrl());
+    assertEquals(0, tasks.exitCode(), () -> tasks.output() + "\n" + cluster.logs());
+    assertTrue(tasks.output().contains("typescript-sdk tasks: all checks passed"), tasks::output);
+
+    Map<String, Set<String>> spread = cluster.nginx().instancesBySession();
+    long spanning = spread.values().stream().filter(instances -> instances.size() > 1).count();
+    Set<String> instances = new TreeSet<>();
+    spread.values().forEach(instances::addAll);
+    String report = spread.size() + " sessions, " + spanning + " answered by more than one instance; instances: "
+        + instances + "; by session: " + spread;
+    System.out.println("nginx access log: " + report);
+    assertTrue(spanning > 0, report);
+    assertEquals(cluster.httpNodes(), instances.size(), report);
+  }
+
+  @Test
+  @Order(2)
+  void aSessionTaskCreatedThroughOneInstanceRunsOnItsOwnerAndIsReadThroughAThird() throws Exception {
+    WireClient client = new WireClient();
+    client.initialize(cluster.nodeUrl(0));
+    WireClient.Reply created = client.call(cluster.nodeUrl(1), "tools/call", new JsonObject()
+        .put("name", "slow_compute").put("arguments", new JsonObject().put("seconds", 2).put("label", "hop"))
+        .put("task", new JsonObject().put("ttl", 60_000)));
+    JsonObject task = created.result().getJsonObject("task");
+    assertNotNull(task, created::toString);
+    String taskId = task.getString("taskId");
+    if (cluster.clustered()) {
+      // The session is node1's: its handlers, this task's included, run there, whichever instance took the call.
+      // (An instance registers its lease as its name, a dash and a random suffix.)
+      List<String> executors = executors(taskId);
+      assertEquals(1, executors.size(), () -> "the instances whose execution sets hold the task: " + executors);
+      assertTrue(executors.get(0).startsWith(ClusterHarness.instanceId(0) + "-"), () -> "the task runs on "
+          + executors + ", not on the session's owner " + ClusterHarness.instanceId(0));
+    }
+    String[] status = {task.getString("status")};
+    eventually("task " + taskId + " completed, read through node3 (last: " + status[0] + ")", () -> {
+      try {
+        status[0] = client.call(cluster.nodeUrl(2), "tasks/get", new JsonObject().put("taskId", taskId)).result()
+            .getString("status");
+        return status[0].equals("completed");
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    JsonObject result = client.call(cluster.nodeUrl(2), "tasks/result", new JsonObject().put("taskId", taskId))
+        .result();
+    assertEquals("Computed hop in 2.0 s", text(result), result::encode);
+  }
+
+  /** The instances whose lease-store execution sets list {@code taskId} (read in Redis while it runs). */
+  private static List<String> executors(String taskId) {
+    List<String> found = new ArrayList<>();
+    for (String key : cluster.redis().keys()) {
+      int at = key.indexOf("{leases}:e:");
+      if (at >= 0 && cluster.redis().call("SMEMBERS", key) instanceof List<?> members
+          && members.stream().anyMatch(m -> String.valueOf(m).equals(taskId))) {
+        found.add(key.substring(at + "{leases}:e:".length()));
+      }
+    }
+    return found;
+  }
+
+  @Test
+  @Order(3)
+  void anExtensionTaskCreatedThroughOneInstanceIsReadThroughAnother() throws Exception {
+    WireClient client = new WireClient();
+    WireClient.Reply created = client.stateless(cluster.nodeUrl(1), "tools/call", "slow_compute", new JsonObject()
+        .put("name", "slow_compute").put("arguments", new JsonObject().put("seconds", 1).put("label", "modern")));
+    JsonObject task = created.result();
+    assertEquals("task", task.getString("resultType"), task::encode);
+    String taskId = task.getString("taskId");
+    JsonObject[] last = {task};
+    eventually("extension task " + taskId + " completed, read through node3", () -> {
+      try {
+        last[0] = client.stateless(cluster.nodeUrl(2), "tasks/get", taskId, new JsonObject().put("taskId", taskId))
+            .result();
+        return "completed".equals(last[0].getString("status"));
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    assertEquals("Computed modern in 1.0 s", text(last[0].getJsonObject("result")), last[0]::encode);
+    JsonObject fromNode1 = client.stateless(cluster.nodeUrl(0), "tasks/get", taskId,
+        new JsonObject().put("taskId", taskId)).result();
+    assertEquals("completed", fromNode1.getString("status"), fromNode1::encode);
+  }
+
+  /** The tools {@code url}'s {@code tools/list} shows (2026-07-28: no session needed). */
+  private static Set<String> tools(String url) {
+    try {
+      JsonArray tools = new WireClient().stateless(url, "tools/list", null, new JsonObject()).result()
+          .getJsonArray("tools");
+      Set<String> names = new TreeSet<>();
+      tools.forEach(t -> names.add(((JsonObject) t).getString("name")));
+      return names;
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  @Order(4)
+  void aWorkerOnlyNodesToolFollowsItIntoAndOutOfToolsList() throws Exception {
+    cluster.assumeClustered();
+    assertTrue(!tools(cluster.nginxUrl()).contains("clock"), "no clock tool before the worker joins");
+    cluster.startWorker(0, "clock");
+    eventually("the worker's clock tool in tools/list through nginx", () -> tools(cluster.nginxUrl())
+        .contains("clock"));
+    for (int i = 0; i < cluster.httpNodes(); i++) {
+      int node = i;
+      eventually("the clock tool listed by " + ClusterHarness.instanceId(node), () -> tools(cluster.nodeUrl(node))
+          .contains("clock"));
+    }
+    cluster.kill9(cluster.workerIndex(0));
+    for (int i = 0; i < cluster.httpNodes(); i++) {
+      int node = i;
+      eventually("the clock tool gone from " + ClusterHarness.instanceId(node) + " once its worker was killed",
+          () -> !tools(cluster.nodeUrl(node)).contains("clock"));
+    }
+  }
+
+  @Test
+  @Order(5)
+  void everyClientFinishesWhenAnInstanceIsKilledUnderLoad() throws Exception {
+    Path log = cluster.dir().resolve("cluster-load.log");
+    Process load = new ProcessBuilder("node", "cluster-load.mjs", cluster.nginxUrl(), "20").directory(e2e.toFile())
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+      while (!read(log).contains("cluster-load: kill now")) {
+        if (!load.isAlive() || System.nanoTime() > deadline) {
+          throw new AssertionError("the load never got to its streaming calls:\n" + read(log) + "\n"
+              + cluster.logs());
+        }
+        Thread.sleep(20);
+      }
+      cluster.kill9(1);
+      assertTrue(load.waitFor(170, TimeUnit.SECONDS), () -> "the load did not end:\n" + read(log));
+    } finally {
+      load.destroyForcibly();
+    }
+    String output = read(log);
+    String line = output.lines().filter(l -> l.startsWith("cluster-load summary ")).reduce((a, b) -> b)
+        .orElseThrow(() -> new AssertionError("no summary:\n" + output + "\n" + cluster.logs()));
+    JsonObject summary = new JsonObject(line.substring("cluster-load summary ".length()));
+    System.out.println("cluster-load (node2 killed with SIGKILL mid-run): " + summary.encodePrettily());
+    String details = summary.encodePrettily() + "\n" + cluster.logs(40);
+    assertEquals(List.of(), summary.getJsonArray("failures").getList(), details);
+    assertEquals(summary.getInteger("opsExpected"), summary.getInteger("opsDone"), details);
+    JsonObject tasks = summary.getJsonObject("tasks");
+    assertEquals(tasks.getInteger("accepted"), tasks.getInteger("terminal"), details);
+    assertTrue(tasks.getLong("maxSettleMs") < 60_000, details);
+    JsonObject streams = summary.getJsonObject("streams");
+    assertEquals(20, streams.getInteger("completed"), details);
+    // Every client was inside its streaming call at the kill: some of those streams went through the killed instance
+    // and were resumed elsewhere with Last-Event-ID.
+    assertTrue(streams.getInteger("cut") > 0, "no stream was cut by the kill; " + details);
+    assertTrue(summary.getJsonObject("resumes").getInteger("answered") > 0, "no cut stream was resumed; " + details);
+    assertEquals(0, load.exitValue(), details);
+  }
+
+  private static String read(Path log) {
+    try {
+      return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+    } catch (java.io.IOException e) {
+      return "(could not read " + log + ": " + e + ")";
+    }
+  }
+}
