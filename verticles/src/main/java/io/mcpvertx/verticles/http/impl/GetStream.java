@@ -146,11 +146,12 @@ final class GetStream {
       end();
     } else {
       release();
-      endpoint.settleIfOrphaned(session, streamId);
-      long interval = endpoint.orphanCheckIntervalMs(streamId);
+      endpoint.producers.settleIfOrphaned(session, streamId);
+      long interval = endpoint.producers.checkIntervalMs(streamId);
       if (interval > 0 && !done) {
         // Its producer may die while the client follows it here: look again as often as leases are renewed.
-        orphanCheck = endpoint.vertx.setPeriodic(interval, t -> endpoint.settleIfOrphaned(session, streamId));
+        orphanCheck = endpoint.vertx.setPeriodic(interval,
+            t -> endpoint.producers.settleIfOrphaned(session, streamId));
       }
     }
   }

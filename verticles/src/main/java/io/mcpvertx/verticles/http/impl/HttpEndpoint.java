@@ -1,7 +1,6 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
-import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.protocol.ProtocolVersion;
@@ -24,12 +23,10 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -55,8 +52,6 @@ final class HttpEndpoint {
   private static final SecureRandom RANDOM = new SecureRandom();
   /** How long a delete through a route waits for the owner to end the session. */
   private static final long DELETE_TIMEOUT_MS = 5_000;
-  /** Longest encoded request id a stream id carries (see {@link #postStreamId}). */
-  private static final int MAX_ENCODED_REQUEST_ID = 96;
 
   final Vertx vertx;
   final McpServer server;
@@ -87,6 +82,8 @@ final class HttpEndpoint {
   /** Routes to sessions whose verticle runs on another instance; bounded like sessions. */
   private final AtomicInteger remotes = new AtomicInteger();
   private MessageConsumer<JsonObject> goneConsumer;
+  /** Stream ids that name their producer, and answers for streams whose producer died. */
+  final StreamProducers producers;
   private long ownerWatch = -1;
   /** Set once by {@link #startAuth()}, before any HTTP verticle is deployed; null when auth is off. */
   private volatile AuthGate auth;
@@ -104,6 +101,7 @@ final class HttpEndpoint {
       instance.onLost(this::leaseLost);
     }
     this.codec = server.codec();
+    this.producers = new StreamProducers(this, instance);
     this.guard = new RequestGuard(options);
     Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
     checks.put("eventStore", events::ping);
@@ -582,57 +580,6 @@ final class HttpEndpoint {
   void completeStream(HttpSession session, String streamId) {
     events.complete(session.id, streamId).onComplete(ar ->
         vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true)));
-  }
-
-  /**
-   * A new id for the stream of a POST. Clustered, it names this instance and, for a single request with a short
-   * id, the request: so an instance where the client resumes the stream can tell that its producer stopped, and
-   * answer the request with an error instead of leaving the client waiting for a response nobody will send.
-   */
-  String postStreamId(List<JsonRpcId> ids, boolean batch) {
-    String random = "p" + randomId(9);
-    if (instance == null || batch || ids.size() != 1) {
-      return random;
-    }
-    String encoded = Base64.getUrlEncoder().withoutPadding()
-        .encodeToString(ids.get(0).encode().getBytes(StandardCharsets.UTF_8));
-    return encoded.length() > MAX_ENCODED_REQUEST_ID ? random : random + "." + instance.id() + "." + encoded;
-  }
-
-  /**
-   * Checks whether the producer of an unfinished POST stream stopped (its lease is gone); if so, completes the
-   * stream with an error answering its request, so whoever follows it gets an answer to send the request again.
-   */
-  /** How often a client following {@code streamId} here should check its producer; -1 when it cannot tell. */
-  long orphanCheckIntervalMs(String streamId) {
-    return instance == null || streamId.indexOf('.') < 0 ? -1 : instance.options().getRenewIntervalMs();
-  }
-
-  void settleIfOrphaned(HttpSession session, String streamId) {
-    int first = streamId.indexOf('.');
-    int last = streamId.lastIndexOf('.');
-    if (instance == null || first < 0 || last <= first) {
-      return;
-    }
-    String producer = streamId.substring(first + 1, last);
-    if (producer.equals(instance.id())) {
-      return;
-    }
-    JsonRpcId requestId;
-    try {
-      requestId = JsonRpcId.decode(new String(Base64.getUrlDecoder().decode(streamId.substring(last + 1)),
-          StandardCharsets.UTF_8));
-    } catch (RuntimeException e) {
-      return;
-    }
-    instance.leases().isLive(producer).onSuccess(live -> {
-      if (!live) {
-        LOG.log(Level.INFO, () -> "Session " + session.id + ": stream " + streamId + " was left unfinished by "
-            + "instance " + producer + "; answering its request with an error");
-        publish(session, streamId, codec.encode(PostExchange.ownerLostError(requestId)))
-            .onSuccess(id -> completeStream(session, streamId));
-      }
-    });
   }
 
   private void sweep() {

@@ -358,7 +358,7 @@ final class McpHttpVerticle extends VerticleBase {
 
   private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
       boolean batch, boolean initialize) {
-    String streamId = endpoint.postStreamId(ids, batch);
+    String streamId = endpoint.producers.postStreamId(ids, batch);
     PostExchange exchange = new PostExchange(endpoint, session, streamId, response,
         endpoint.options.getResponseMode(), ids, batch, initialize, () -> {
           exchanges.remove(streamId);
