@@ -21,6 +21,9 @@ const VERSION = '2025-11-25';
 const STEPS = 12;
 const STEP_MS = 250;
 const TASK_SECONDS = 1;
+// A task each client starts before its streaming call and settles after it: still running when the test kills an
+// instance, so the tasks of sessions on that instance are orphans another instance must settle.
+const LONG_TASK_SECONDS = 6;
 const TASK_SETTLE_BOUND_MS = 60_000;
 const REQUEST_BOUND_MS = 60_000;
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -33,7 +36,7 @@ const stats = {
   reinitializations: 0,
   resumes: { attempted: 0, answered: 0 },
   streams: { cut: 0, completed: 0 },
-  tasks: { accepted: 0, terminal: 0, statuses: {}, maxSettleMs: 0 },
+  tasks: { accepted: 0, terminal: 0, statuses: {}, maxSettleMs: 0, executorStopped: 0 },
   failures: [],
   durationMs: 0,
 };
@@ -340,15 +343,24 @@ function signalOnceAllAreStreaming() {
 }
 
 async function taskCall(session, label) {
+  await settleTask(session, await startTask(session, label, TASK_SECONDS));
+}
+
+/** Creates a task running slow_compute for {@code seconds}. */
+async function startTask(session, label, seconds) {
   const created = await session.call('tools/call', {
     name: 'slow_compute',
-    arguments: { seconds: TASK_SECONDS, label },
+    arguments: { seconds, label },
     task: { ttl: 120_000 },
   });
   const task = created.result?.task;
   expect(task?.taskId, `the call made no task: ${JSON.stringify(created)}`);
   stats.tasks.accepted++;
-  const accepted = Date.now();
+  return { task, label, seconds, accepted: Date.now() };
+}
+
+/** Polls a task to a terminal status, then checks what tasks/result says of it. */
+async function settleTask(session, { task, label, seconds, accepted }) {
   let status = task.status;
   let last;
   while (!TERMINAL.has(status)) {
@@ -365,9 +377,12 @@ async function taskCall(session, label) {
   stats.tasks.maxSettleMs = Math.max(stats.tasks.maxSettleMs, settled);
   stats.tasks.terminal++;
   stats.tasks.statuses[status] = (stats.tasks.statuses[status] ?? 0) + 1;
+  if (status === 'failed' && /stopped before it finished/.test(last?.result?.statusMessage ?? '')) {
+    stats.tasks.executorStopped++;
+  }
   const result = await session.call('tasks/result', { taskId: task.taskId });
   if (status === 'completed') {
-    expect(text(result) === `Computed ${label} in ${TASK_SECONDS}.0 s`, `tasks/result: ${JSON.stringify(result)}`);
+    expect(text(result) === `Computed ${label} in ${seconds}.0 s`, `tasks/result: ${JSON.stringify(result)}`);
   } else {
     expect(result.error || result.result?.isError, `tasks/result of a ${status} task: ${JSON.stringify(result)}`);
   }
@@ -378,7 +393,9 @@ function operations(client) {
   return [
     ['initialize', (s) => s.initialize()],
     ['greet 1', (s) => greet(s, `client ${client} a`)],
+    ['long task start', async (s) => { s.longTask = await startTask(s, `c${client}-0`, LONG_TASK_SECONDS); }],
     ['streaming call', (s) => streamingCall(s, client)],
+    ['long task settle', (s) => settleTask(s, s.longTask)],
     ['task 1', (s) => taskCall(s, `c${client}-1`)],
     ['greet 2', (s) => greet(s, `client ${client} b`)],
     ['task 2', (s) => taskCall(s, `c${client}-2`)],

@@ -234,6 +234,9 @@ class ClusterIT {
     JsonObject tasks = summary.getJsonObject("tasks");
     assertEquals(tasks.getInteger("accepted"), tasks.getInteger("terminal"), details);
     assertTrue(tasks.getLong("maxSettleMs") < 60_000, details);
+    // Every client's long task was running at the kill: those of sessions on the killed instance were orphans, failed
+    // by a surviving instance once the dead one's lease (3 s) was gone, with the message that says why.
+    assertTrue(tasks.getInteger("executorStopped") > 0, "no task of the killed instance was settled; " + details);
     JsonObject streams = summary.getJsonObject("streams");
     assertEquals(20, streams.getInteger("completed"), details);
     // Every client was inside its streaming call at the kill: some of those streams went through the killed instance
