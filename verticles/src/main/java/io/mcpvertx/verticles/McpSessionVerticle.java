@@ -44,6 +44,13 @@ public class McpSessionVerticle extends VerticleBase {
 
   private static final Logger LOG = System.getLogger(McpSessionVerticle.class.getName());
 
+  /**
+   * What a request still running when its session verticle stops is answered with (JSON-RPC -32603): the session
+   * goes on elsewhere (or not at all), and only the client can tell whether the request is worth sending again.
+   */
+  public static final String STOPPED_MESSAGE =
+      "The server instance serving this request stopped before answering; send the request again";
+
   private final McpServer server;
   private final String sessionId;
   private final String defaultOutbound;
@@ -58,6 +65,9 @@ public class McpSessionVerticle extends VerticleBase {
   private Thread loop;
   private Runnable onActivity;
   private Runnable onCloseRequested;
+  /** Set by {@link #stop}: requests abandoned from now on were cut by the stop, not cancelled by the client. */
+  private volatile boolean stopping;
+  private boolean answerOnStop;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
@@ -117,6 +127,16 @@ public class McpSessionVerticle extends VerticleBase {
     return this;
   }
 
+  /**
+   * Requests still running when this verticle stops are answered with a -32603 {@link #STOPPED_MESSAGE} error
+   * instead of ending unanswered: for transports whose clients can send them again elsewhere (an HTTP endpoint
+   * sharing its sessions with other instances). Call it before deploying.
+   */
+  public McpSessionVerticle answerOnStop() {
+    this.answerOnStop = true;
+    return this;
+  }
+
   public McpSessionVerticle(McpServer server, String sessionId, String defaultOutbound) {
     this(server, sessionId, defaultOutbound, null);
   }
@@ -172,6 +192,7 @@ public class McpSessionVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    stopping = true;
     return session.close().eventually(() -> consumer.unregister());
   }
 
@@ -254,6 +275,14 @@ public class McpSessionVerticle extends VerticleBase {
 
     @Override
     public void abandoned(io.mcpvertx.jsonrpc.JsonRpcId requestId) {
+      if (verticle.stopping && verticle.answerOnStop) {
+        // Not the client's cancellation: the request deserves an answer, one that says what to do.
+        io.mcpvertx.jsonrpc.JsonRpcErrorResponse stopped = new io.mcpvertx.jsonrpc.JsonRpcErrorResponse(requestId,
+            new io.mcpvertx.jsonrpc.JsonRpcError(io.mcpvertx.jsonrpc.JsonRpcErrorCodes.INTERNAL_ERROR,
+                STOPPED_MESSAGE));
+        verticle.out(() -> bus.send(address, stopped, options));
+        return;
+      }
       DeliveryOptions signal = new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode());
       verticle.out(() -> bus.send(address, null, signal));
     }

@@ -248,4 +248,24 @@ class HttpClusteredSessionsTest {
         }))))
         .onComplete(test.succeedingThenComplete());
   }
+
+  @Test
+  void whenTheOwnerShutsDownItsWaitingRequestsAreToldToRetry(Vertx vertx, VertxTestContext test) {
+    start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
+      ClusterNodes.Node a = nodes.get(0);
+      McpHttpTestSession onB = nodes.get(1).session(onA);
+      JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
+      return onB.stream(call).compose(post -> a.tools.reachedGate.future()
+          .compose(v -> a.http.shutdown(100))
+          .compose(v -> post.awaitResponse(call.getValue("id")))
+          .map(answered -> {
+            test.verify(() -> {
+              JsonObject error = answered.message().getJsonObject("error");
+              assertEquals(-32603, error.getInteger("code"), answered::toString);
+              assertTrue(error.getString("message").contains("send the request again"), error::toString);
+            });
+            return answered;
+          }));
+    })).onComplete(test.succeedingThenComplete());
+  }
 }

@@ -357,6 +357,7 @@ final class HttpEndpoint {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
+      verticle.answerOnStop();
       verticle.onCloseRequested(() -> end(session, "deleted through another instance", false));
     }
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
@@ -534,8 +535,16 @@ final class HttpEndpoint {
     }
   }
 
+  /**
+   * Ends every session here (the server is closing). Requests still waiting for answers, here or routed from other
+   * instances, are answered with the error that tells the client to send them again: with shared stores, the
+   * session goes on elsewhere.
+   */
   Future<Void> closeAll() {
     for (HttpSession session : sessions.values()) {
+      if (stored != null && !session.remote()) {
+        session.ownerLost = true;
+      }
       closeSession(session, "server closing");
     }
     return Future.succeededFuture();

@@ -149,7 +149,7 @@ final class PostExchange {
 
   static JsonRpcErrorResponse ownerLostError(JsonRpcId id) {
     return new JsonRpcErrorResponse(id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
-        "The server instance serving this request stopped before answering; send the request again"));
+        io.mcpvertx.verticles.McpSessionVerticle.STOPPED_MESSAGE));
   }
 
   /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */
