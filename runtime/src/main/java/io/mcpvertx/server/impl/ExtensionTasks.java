@@ -77,7 +77,7 @@ final class ExtensionTasks {
       return features.callTool(params, ctx);
     }
     String owner = owner(ctx.principal().orElse(null));
-    JsonObject metadata = FailoverReruns.keep(new JsonObject().put("wire", FailoverReruns.EXTENSION_WIRE)
+    JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.EXTENSION_WIRE)
         .put("method", "tools/call").put("tool", tool.tool().name()), execution, params,
         ctx.principal().orElse(null));
     Supplier<Future<JsonObject>> call = () -> FeatureDispatcher.invoke(() -> features.callTool(params, ctx));

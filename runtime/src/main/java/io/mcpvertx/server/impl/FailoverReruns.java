@@ -44,10 +44,12 @@ final class FailoverReruns implements TaskEngine.Rerunner {
   /**
    * Adds to a new task's metadata what running it again takes, when its tool may be run again: the call's
    * arguments (bounded already by the request body limit they arrived under) and the caller's principal. Other
-   * tools' tasks keep neither: arguments may be sensitive, and are kept no longer than needed.
+   * tools' tasks keep neither, nor do servers that are no instance of a deployment (nobody could run them
+   * again): arguments may be sensitive, and are kept no longer than needed.
    */
-  static JsonObject keep(JsonObject metadata, ToolExecution execution, JsonObject params, Principal principal) {
-    if (!execution.rerunOnFailover()) {
+  static JsonObject keep(TaskEngine engine, JsonObject metadata, ToolExecution execution, JsonObject params,
+      Principal principal) {
+    if (!engine.clustered() || !execution.rerunOnFailover()) {
       return metadata;
     }
     Object arguments = params.getValue("arguments");

@@ -86,7 +86,7 @@ final class LegacyTasks {
     if (ttl != null && !(ttl instanceof Number n && n.doubleValue() >= 0)) {
       throw McpException.invalidParams("Invalid params: task.ttl must be a non-negative number");
     }
-    JsonObject metadata = FailoverReruns.keep(new JsonObject().put("wire", FailoverReruns.LEGACY_WIRE)
+    JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.LEGACY_WIRE)
         .put("method", "tools/call").put("tool", tool.tool().name()).put("sessionId", session.id()),
         tool.tool().execution(), params, session.principal().orElse(null));
     Long requestedTtl = ttl == null ? null : ((Number) ttl).longValue();

@@ -140,6 +140,11 @@ final class TaskEngine {
     return store;
   }
 
+  /** Whether this engine's executions are covered by an instance lease (the server is part of a deployment). */
+  boolean clustered() {
+    return instance != null;
+  }
+
   void rerunner(Rerunner rerunner) {
     this.rerunner = rerunner;
   }
