@@ -60,8 +60,9 @@ public interface McpServer {
   io.mcpvertx.spi.tasks.TaskStore taskStore();
 
   /**
-   * Completes when every task handler running on this server has finished, or after {@code timeoutMs}, whichever
-   * comes first; never fails. For a graceful shutdown: call it after the transport stopped taking requests and
+   * Completes when every task handler running on this server has finished and its outcome is stored, or after
+   * {@code timeoutMs}, whichever comes first; never fails. It does not stop new tasks from starting: stop the
+   * transport first. For a graceful shutdown: call it after the transport stopped taking requests and
    * before the {@link io.mcpvertx.server.cluster.McpInstance} releases its lease, so tasks about to finish finish
    * here, and those still running after the deadline become orphans that other instances settle at once.
    */

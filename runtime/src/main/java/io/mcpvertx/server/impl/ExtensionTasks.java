@@ -77,8 +77,9 @@ final class ExtensionTasks {
       return features.callTool(params, ctx);
     }
     String owner = owner(ctx.principal().orElse(null));
-    JsonObject metadata = new JsonObject().put("wire", "extension").put("method", "tools/call")
-        .put("tool", tool.tool().name());
+    JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.EXTENSION_WIRE)
+        .put("method", "tools/call").put("tool", tool.tool().name()), execution, params,
+        ctx.principal().orElse(null));
     Supplier<Future<JsonObject>> call = () -> FeatureDispatcher.invoke(() -> features.callTool(params, ctx));
     if (execution.promoteAfterMs() == 0) {
       // The task exists before the handler runs, so everything it asks goes to the task.

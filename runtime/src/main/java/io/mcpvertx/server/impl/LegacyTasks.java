@@ -86,8 +86,9 @@ final class LegacyTasks {
     if (ttl != null && !(ttl instanceof Number n && n.doubleValue() >= 0)) {
       throw McpException.invalidParams("Invalid params: task.ttl must be a non-negative number");
     }
-    JsonObject metadata = new JsonObject().put("wire", "2025-11-25").put("method", "tools/call")
-        .put("tool", tool.tool().name()).put("sessionId", session.id());
+    JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.LEGACY_WIRE)
+        .put("method", "tools/call").put("tool", tool.tool().name()).put("sessionId", session.id()),
+        tool.tool().execution(), params, session.principal().orElse(null));
     Long requestedTtl = ttl == null ? null : ((Number) ttl).longValue();
     return engine.create(owner(session), requestedTtl, metadata).compose(created -> session.callOnContext(() -> {
       Run run = new Run(created, session);

@@ -72,6 +72,7 @@ public final class McpServerImpl implements McpServer {
     // One engine per server: its requestState key must be the same for every request.
     this.tasks = new TaskEngine(vertx, taskStore == null ? InMemoryTaskStore.create(vertx) : taskStore,
         this.options.getTaskOptions(), instance);
+    this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
     this.legacyTasks = new LegacyTasks(tasks, registry, features, this.options.getPageSize());
     this.extensionTasks = new ExtensionTasks(tasks, registry, features);
     this.stateless = new StatelessEngine(this);

@@ -76,9 +76,21 @@ final class TaskEngine {
   /** The lease id each task running here was recorded under (it changes when a lost lease is registered again). */
   private final ConcurrentMap<String, String> executors = new ConcurrentHashMap<>();
   private long sweeper = -1;
+  /** Runs orphaned tasks of tools that allow it again here; null: every orphan is failed. */
+  private volatile Rerunner rerunner;
 
   /** A party interested in one task's changes; {@code onChange} runs on {@code context}. */
   record Watcher(Context context, Consumer<TaskChange> onChange) {
+  }
+
+  /** Runs the handler of an orphaned task again on this instance, when its tool declares it may run twice. */
+  interface Rerunner {
+
+    /**
+     * Starts the task's handler again here, on {@code context}, registered through {@link #adopt} under
+     * {@code executor}; false when the task cannot be run again here (it is then failed).
+     */
+    boolean rerun(TaskRecord task, String executor, Context context);
   }
 
   TaskEngine(Vertx vertx, TaskStore store, TaskOptions options) {
@@ -126,6 +138,15 @@ final class TaskEngine {
 
   TaskStore store() {
     return store;
+  }
+
+  /** Whether this engine's executions are covered by an instance lease (the server is part of a deployment). */
+  boolean clustered() {
+    return instance != null;
+  }
+
+  void rerunner(Rerunner rerunner) {
+    this.rerunner = rerunner;
   }
 
   TaskOptions options() {
@@ -177,6 +198,25 @@ final class TaskEngine {
         run.cancel("The task expired");
       }
     }));
+    String executor = executors.get(run.taskId());
+    if (executor != null && (!executor.equals(instance.id()) || !instance.isLive()) && unregister(run)) {
+      // The lease it was recorded under was lost while the task was being created: it is an orphan already.
+      disown(run);
+    }
+  }
+
+  /**
+   * Registers the handler of an orphaned task run again here, whose execution is recorded under {@code executor}
+   * already; false when this server runs as many handlers as it may (the task is then failed instead).
+   */
+  boolean adopt(TaskRun run, String executor) {
+    if (executions.incrementAndGet() > options.getMaxLocalExecutions()) {
+      executions.decrementAndGet();
+      return false;
+    }
+    executors.put(run.taskId(), executor);
+    register(run);
+    return true;
   }
 
   /**
@@ -186,6 +226,11 @@ final class TaskEngine {
    */
   Future<TaskUpdate> settle(TaskRun run, TaskStatus status, JsonObject result, JsonObject error, String message) {
     unregister(run);
+    if (run.disowned()) {
+      // Its lease was lost: the task is settled by whichever instance took it over, never by this late outcome.
+      LOG.log(Level.DEBUG, () -> "Task " + run.taskId() + " finished after its lease was lost; its outcome is dropped");
+      return Future.succeededFuture(TaskUpdate.missing());
+    }
     return storeOutcome(run, status, result, error, message, FIRST_SETTLE_RETRY_MS).onComplete(ar -> {
       // Only now: had this instance died before the outcome was stored, the task would be an orphan to settle.
       executionOver(run.taskId());
@@ -309,9 +354,10 @@ final class TaskEngine {
   }
 
   /**
-   * Settles the tasks of instances whose lease is gone while their handlers ran: each is failed with a message
-   * saying so (a task already terminal stays as it is), so no task stays working after its executor died. Runs
-   * on every instance; the lease store hands each orphan to one of them.
+   * Settles the tasks of instances whose lease is gone while their handlers ran, so no task stays working after
+   * its executor died: each is run again here when its tool allows it ({@link Rerunner}), and failed with a message
+   * saying what happened otherwise (a task already terminal stays as it is). Runs on every instance; the lease
+   * store hands each orphan to one of them.
    */
   private void sweepOrphans() {
     if (closed || !instance.isLive()) {
@@ -323,7 +369,7 @@ final class TaskEngine {
         return;
       }
       for (LeaseStore.Orphan orphan : ar.result()) {
-        failOrphan(orphan);
+        listenerContext.runOnContext(v -> settleOrphan(orphan, instance.id()));
       }
       if (ar.result().size() == ORPHAN_BATCH) {
         listenerContext.runOnContext(v -> sweepOrphans());
@@ -331,34 +377,94 @@ final class TaskEngine {
     });
   }
 
-  private void failOrphan(LeaseStore.Orphan orphan) {
-    String message = "The server instance running this task stopped before it finished (the lease of "
-        + orphan.instanceId() + " expired)";
+  /**
+   * Settles one orphan, recorded first as executed by this instance ({@code self}): the store handed it out once,
+   * so were this instance to die before it is settled, it must be this instance's orphan in turn.
+   */
+  private void settleOrphan(LeaseStore.Orphan orphan, String self) {
+    if (closed) {
+      return;
+    }
+    instance.leases().executing(self, orphan.taskId())
+        .recover(e -> {
+          LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": recording its settlement failed; settling it "
+              + "anyway: " + e.getMessage());
+          return Future.succeededFuture();
+        })
+        .compose(v -> store.get(orphan.taskId()))
+        .onComplete(ar -> listenerContext.runOnContext(v -> {
+          if (ar.failed()) {
+            LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": reading it after its executor stopped "
+                + "failed; retrying: " + ar.cause().getMessage());
+            vertx.setTimer(instance.options().getOrphanSweepIntervalMs(),
+                t -> listenerContext.runOnContext(x -> settleOrphan(orphan, self)));
+            return;
+          }
+          TaskRecord task = ar.result();
+          if (task == null || task.status().isTerminal()) {
+            // Expired, or settled before its executor's record was removed: nothing to do.
+            forgetSettlement(self, orphan.taskId());
+            return;
+          }
+          Rerunner again = rerunner;
+          if (again != null && again.rerun(task, self, listenerContext)) {
+            AUDIT.log(Level.INFO, () -> "task rerun id=" + orphan.taskId() + " executor=" + orphan.instanceId()
+                + " by=" + self + " reason=executor-lease-expired");
+            return;
+          }
+          failOrphan(orphan, self);
+        }));
+  }
+
+  private void failOrphan(LeaseStore.Orphan orphan, String self) {
+    String message = orphanMessage(orphan.instanceId());
     JsonObject error = new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message).toJson();
     store.complete(orphan.taskId(), TaskStatus.FAILED, null, error, message).onComplete(ar -> {
       if (ar.failed()) {
         // Handed out once: retry here until the store answers, or the task would stay working.
         LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": failing it after its executor stopped failed; "
             + "retrying: " + ar.cause().getMessage());
-        vertx.setTimer(instance.options().getOrphanSweepIntervalMs(), t -> failOrphan(orphan));
-      } else if (ar.result().applied()) {
+        if (!closed) {
+          vertx.setTimer(instance.options().getOrphanSweepIntervalMs(), t -> failOrphan(orphan, self));
+        }
+        return;
+      }
+      forgetSettlement(self, orphan.taskId());
+      if (ar.result().applied()) {
         AUDIT.log(Level.INFO, () -> "task failed id=" + orphan.taskId() + " executor=" + orphan.instanceId()
-            + " reason=executor-lease-expired");
+            + " by=" + self + " reason=executor-lease-expired");
       }
     });
   }
 
+  /** The status message of a task failed because its executor's lease is gone. */
+  static String orphanMessage(String deadExecutor) {
+    return "The server instance running this task stopped before it finished (the lease of " + deadExecutor
+        + " expired)";
+  }
+
+  private void forgetSettlement(String self, String taskId) {
+    instance.leases().executed(self, taskId).onFailure(e -> LOG.log(Level.DEBUG,
+        () -> "Task " + taskId + ": forgetting its settlement failed (a sweeper will find it settled): " + e));
+  }
+
   /**
    * This instance lost its lease: its executions are orphans others may settle at any moment, so the handlers
-   * running under the lost id are stopped here; what they would store now would lose against a settled task.
+   * running under the lost id are stopped here, and what they finish with is not stored (it would race the
+   * instance that took the task over, which may be running it again).
    */
   private void leaseLost(String lostId) {
     for (TaskRun run : runs.values()) {
       if (lostId.equals(executors.get(run.taskId())) && unregister(run)) {
-        executors.remove(run.taskId());
-        run.cancel("This server instance lost its lease; the task is settled elsewhere");
+        disown(run);
       }
     }
+  }
+
+  private void disown(TaskRun run) {
+    executors.remove(run.taskId());
+    run.disown();
+    run.cancel("This server instance lost its lease; the task is settled by another instance");
   }
 
   /**
@@ -369,16 +475,21 @@ final class TaskEngine {
     Promise<Void> drained = Promise.promise();
     long deadline = System.currentTimeMillis() + timeoutMs;
     long timer = vertx.setPeriodic(20, t -> {
-      if (runs.isEmpty() || System.currentTimeMillis() >= deadline) {
+      if (idle() || System.currentTimeMillis() >= deadline) {
         vertx.cancelTimer(t);
         drained.tryComplete();
       }
     });
-    if (runs.isEmpty()) {
+    if (idle()) {
       vertx.cancelTimer(timer);
       drained.tryComplete();
     }
     return drained.future();
+  }
+
+  /** No handler runs here, and every outcome is stored (executions are forgotten only then). */
+  private boolean idle() {
+    return runs.isEmpty() && executors.isEmpty();
   }
 
   // ---- change announcements ----

@@ -17,6 +17,8 @@ abstract class TaskRun {
   private final Context context;
   private final long expiresAt;
   private volatile long expiryTimer = -1;
+  /** Set when the lease this run was recorded under was lost: the task is another instance's to settle now. */
+  private volatile boolean disowned;
 
   TaskRun(TaskRecord task, Context context) {
     this.taskId = task.taskId();
@@ -42,6 +44,14 @@ abstract class TaskRun {
 
   final void expiryTimer(long timerId) {
     this.expiryTimer = timerId;
+  }
+
+  final boolean disowned() {
+    return disowned;
+  }
+
+  final void disown() {
+    this.disowned = true;
   }
 
   /** Tells the handler its task was cancelled (cooperatively: it decides when to stop). */

@@ -10,10 +10,15 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.tools.TaskSupport;
+import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tools.ToolExecution;
+import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.util.Set;
@@ -45,15 +50,27 @@ class TaskExecutorLeasesTest {
         .setRenewIntervalMs(30_000).setOrphanSweepIntervalMs(30_000));
     McpInstance instanceB = McpInstance.create(vertx, leases, new InstanceOptions().setName("b")
         .setLeaseTtlMs(3_000).setRenewIntervalMs(100).setOrphanSweepIntervalMs(50));
-    serverA = server(vertx, store, instanceA);
+    serverA = server(vertx, store, instanceA, "A");
     a = new StatelessClient(vertx, serverA);
-    b = new StatelessClient(vertx, server(vertx, store, instanceB));
+    b = new StatelessClient(vertx, server(vertx, store, instanceB, "B"));
     Future.all(instanceA.start(), instanceB.start()).onComplete(test.succeedingThenComplete());
   }
 
-  private McpServer server(Vertx vertx, InMemoryTaskStore store, McpInstance instance) {
+  /**
+   * The task tools, and two that may run twice: {@code again_now} (on A it waits for the test; elsewhere it says
+   * which server ran it) and {@code again_asks} (on A it waits; elsewhere it asks the client a question).
+   */
+  private McpServer server(Vertx vertx, InMemoryTaskStore store, McpInstance instance, String name) {
+    ToolExecution again = ToolExecution.task(TaskSupport.OPTIONAL).withRerunOnFailover(true);
     return TaskTools.register(StatelessFixtures.register(McpServer.create(vertx, StatelessFixtures.options(), store,
-        instance)), held);
+        instance)), held)
+        .tool(Tool.builder("again_now").execution(again).build(), (args, ctx) -> name.equals("A")
+            ? held.hold(ctx).map(v -> ToolResult.text("run by A"))
+            : Future.succeededFuture(ToolResult.text("run by " + name + " for " + args.getString("label")
+                + ctx.principal().map(p -> " as " + p.subject()).orElse(""))))
+        .tool(Tool.builder("again_asks").execution(again).build(), (args, ctx) -> name.equals("A")
+            ? held.hold(ctx).map(v -> ToolResult.text("run by A"))
+            : StatelessFixtures.name(ctx, "who", "Who is it for?").map(who -> ToolResult.text("for " + who)));
   }
 
   private static Future<String> start(StatelessClient client, String tool) {
@@ -66,8 +83,13 @@ class TaskExecutorLeasesTest {
     start(a, "held_now").compose(taskId -> held.next()
             .compose(h -> leases.release(instanceA.id()).map(h))
             .compose(h -> b.awaitStatus(taskId, ALICE, "failed").compose(failed -> {
-              test.verify(() -> assertTrue(failed.getString("statusMessage")
-                  .startsWith("The server instance running this task stopped before it finished"), failed::encode));
+              test.verify(() -> {
+                assertTrue(failed.getString("statusMessage")
+                    .startsWith("The server instance running this task stopped before it finished"), failed::encode);
+                // The extension's failed task carries its JSON-RPC error.
+                assertEquals(-32603, failed.getJsonObject("error").getInteger("code"), failed::encode);
+                assertEquals(failed.getString("statusMessage"), failed.getJsonObject("error").getString("message"));
+              });
               // The dead executor comes back to life too late: its outcome loses against the settled task.
               return h.release().compose(v -> a.awaitStatus(taskId, ALICE, "failed"));
             })))
@@ -120,5 +142,33 @@ class TaskExecutorLeasesTest {
     }).compose(h -> h.release().compose(v -> a.awaitStatus(taskId, ALICE, "completed")))
         .compose(done -> serverA.drainTasks(60_000)))
         .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aTaskOfARerunnableToolIsRunAgainByAnotherInstance(VertxTestContext test) {
+    a.request("tools/call", StatelessFixtures.call("again_now", new JsonObject().put("label", "y")))
+        .capabilities(WITH_TASKS.copy()).principal(ALICE).send()
+        .map(x -> x.task().getString("taskId"))
+        .compose(taskId -> held.next().compose(h -> leases.release(instanceA.id()))
+            .compose(v -> b.awaitStatus(taskId, ALICE, "completed")))
+        .onComplete(test.succeeding(done -> test.verify(() -> {
+          assertEquals("run by B for y as alice", text(done.getJsonObject("result")), done::encode);
+          assertEquals("complete", done.getJsonObject("result").getString("resultType"));
+          a.assertNoViolations();
+          b.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @Test
+  void aRerunThatAsksTheClientFailsWithAClearMessage(VertxTestContext test) {
+    start(a, "again_asks").compose(taskId -> held.next().compose(h -> leases.release(instanceA.id()))
+            .compose(v -> b.awaitStatus(taskId, ALICE, "failed")))
+        .onComplete(test.succeeding(failed -> test.verify(() -> {
+          String message = failed.getJsonObject("error").getString("message");
+          assertTrue(message.contains("no client is connected to answer elicitation/create"), failed::encode);
+          b.assertNoViolations();
+          test.completeNow();
+        })));
   }
 }
