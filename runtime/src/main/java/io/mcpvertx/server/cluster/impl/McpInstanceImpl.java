@@ -109,6 +109,8 @@ public final class McpInstanceImpl implements McpInstance {
       return;
     }
     live = false;
+    // The next id first: whoever learns of the loss from a handler already sees the id to be registered.
+    id = newId(options.getName());
     LOG.log(Level.ERROR, () -> "Instance lease " + lostId + " lost (" + why + "): giving up its sessions and tasks");
     for (Handler<String> handler : lostHandlers) {
       try {
@@ -117,7 +119,6 @@ public final class McpInstanceImpl implements McpInstance {
         LOG.log(Level.ERROR, "A lease-lost handler failed", e);
       }
     }
-    id = newId(options.getName());
     reRegister(options.getRenewIntervalMs());
   }
 
