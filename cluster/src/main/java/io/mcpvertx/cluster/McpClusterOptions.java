@@ -182,7 +182,9 @@ public class McpClusterOptions {
 
   /**
    * Kubernetes discovery instead of a member list: an object with Hazelcast's Kubernetes discovery properties
-   * ({@code namespace}, {@code service-name}, {@code service-dns}, {@code service-port}, ...), or null.
+   * ({@code namespace}, {@code service-name}, {@code service-dns}, {@code service-port}, ..., dashed or
+   * camel-cased: {@code serviceName}), or null. {@code "enabled": false} keeps the object but uses the member list;
+   * members and enabled Kubernetes discovery together are refused when the member starts.
    */
   public JsonObject getKubernetes() {
     return kubernetes;

@@ -8,6 +8,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.core.json.JsonObject;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
@@ -67,11 +68,20 @@ public final class HazelcastSetup {
     JoinConfig join = network.getJoin();
     join.getMulticastConfig().setEnabled(false);
     join.getAutoDetectionConfig().setEnabled(false);
-    if (options.getKubernetes() != null) {
+    JsonObject kubernetes = options.getKubernetes();
+    // {"enabled": false} keeps the object in a file while the member list is used: without this check Hazelcast
+    // would read the key itself and switch Kubernetes off after TCP-IP was, leaving a member that joins nobody.
+    if (kubernetes != null && !"false".equalsIgnoreCase(String.valueOf(kubernetes.getValue("enabled")))) {
+      if (!options.getMembers().isEmpty()) {
+        throw new IllegalArgumentException("give either members (TCP-IP) or kubernetes discovery, not both");
+      }
       join.getTcpIpConfig().setEnabled(false);
       join.getKubernetesConfig().setEnabled(true);
-      options.getKubernetes().forEach(e -> join.getKubernetesConfig().setProperty(e.getKey(),
-          String.valueOf(e.getValue())));
+      kubernetes.forEach(e -> {
+        if (!"enabled".equals(e.getKey()) && !e.getKey().startsWith("_") && e.getValue() != null) {
+          join.getKubernetesConfig().setProperty(propertyName(e.getKey()), String.valueOf(e.getValue()));
+        }
+      });
       // In a pod, bind every interface: the pod's address is not known ahead.
       network.getInterfaces().setEnabled(false);
       network.setPublicAddress(null);
@@ -80,6 +90,23 @@ public final class HazelcastSetup {
       join.getTcpIpConfig().setEnabled(true).setConnectionTimeoutSeconds(2).setMembers(options.getMembers());
     }
     return config;
+  }
+
+  /**
+   * Hazelcast's Kubernetes properties are dashed ({@code service-name}); the JSON of the other options here is
+   * camel-cased ({@code serviceName}). Both spellings are accepted, so either documentation can be followed.
+   */
+  static String propertyName(String key) {
+    StringBuilder name = new StringBuilder(key.length() + 4);
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (Character.isUpperCase(c)) {
+        name.append('-').append(Character.toLowerCase(c));
+      } else {
+        name.append(c);
+      }
+    }
+    return name.toString();
   }
 
   public static String nodeId(Vertx vertx) {
