@@ -13,6 +13,7 @@ import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
@@ -98,10 +99,22 @@ class RedisLeaseStoreTest extends LeaseStoreContract {
   }
 
   @Test
+  void anIdWhoseExecutionsAwaitASweeperIsNotRegisteredAgain() {
+    String instance = id("instance");
+    await(store.register(instance, 60_000));
+    await(store.executing(instance, "t-1"));
+    await(store.release(instance));
+    assertInstanceOf(IllegalStateException.class, failure(store.register(instance, 60_000)));
+    assertEquals(List.of("t-1"), await(store.takeOrphans(100)).stream()
+        .filter(o -> o.instanceId().equals(instance)).map(LeaseStore.Orphan::taskId).toList());
+  }
+
+  @Test
   void everyScriptRunsAfterTheScriptCacheIsFlushed() {
     TestRedis redis = REDIS.redis();
     String instance = id("instance");
     String session = id("session");
+    redis.call("SCRIPT", "FLUSH");
     await(store.register(instance, 60_000));
     redis.call("SCRIPT", "FLUSH");
     assertEquals(instance, await(store.claimSession(session, instance, 60_000)));
