@@ -10,9 +10,13 @@ import io.vertx.redis.client.Redis;
  * lapsed, and every claim and sweep is one atomic script, so instances whose clocks disagree still never both own a
  * session or both settle an orphan.
  *
- * <p>A lease is a key with a Redis expiry ({@code SET NX PX}, renewed by {@code PEXPIRE}); a claim is a key naming
+ * <p>A lease is a key with a Redis expiry (set with {@code PX}, renewed by {@code PEXPIRE}); a claim is a key naming
  * its owner, granted over an owner only when the owner's lease key is gone. The keys share the hash tag
- * {@code {leases}} (see {@code RedisKeys}).
+ * {@code {leases}} (see {@code RedisKeys}), so in a Redis Cluster they all live on one shard.
+ *
+ * <p>An id is refused by {@link #register} while its lease is live or executions recorded under it wait for a
+ * sweeper; a lapsed lease leaves no key behind, so beyond that the store relies on ids being new for every start
+ * (as {@code McpInstance} makes them).
  *
  * <p>When Redis cannot be reached or does not answer within the command timeout, calls fail with
  * {@link StoreUnavailableException}. Safe from any thread.

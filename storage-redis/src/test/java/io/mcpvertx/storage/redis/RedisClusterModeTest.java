@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The three contracts through a cluster-mode client against a one-node Redis Cluster, which refuses any command or
+ * The four contracts through a cluster-mode client against a one-node Redis Cluster, which refuses any command or
  * script whose keys span slots: the key layout's hash tags are what make the stores work in a cluster.
  */
 class RedisClusterModeTest {

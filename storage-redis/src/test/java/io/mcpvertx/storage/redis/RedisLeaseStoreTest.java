@@ -2,6 +2,7 @@ package io.mcpvertx.storage.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.leases.LeaseStore;
@@ -12,6 +13,7 @@ import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
@@ -84,7 +86,52 @@ class RedisLeaseStoreTest extends LeaseStoreContract {
   }
 
   @Test
-  void everyCallFailsFastWhileRedisIsDown() {
+  void aDeadInstanceWithNothingLeftIsForgottenByTheSweep() {
+    String instance = id("instance");
+    await(store.register(instance, 60_000));
+    await(store.executing(instance, "t-1"));
+    String indexed = RedisKeys.segment(instance);
+    assertEquals(1L, REDIS.redis().call("SISMEMBER", keys.leaseInstances(), indexed));
+    await(store.release(instance));
+    assertEquals(1, await(store.takeOrphans(100)).stream().filter(o -> o.instanceId().equals(instance)).count());
+    assertEquals(0L, REDIS.redis().call("SISMEMBER", keys.leaseInstances(), indexed));
+    assertEquals(0L, REDIS.redis().call("EXISTS", keys.executions(instance)));
+  }
+
+  @Test
+  void anIdWhoseExecutionsAwaitASweeperIsNotRegisteredAgain() {
+    String instance = id("instance");
+    await(store.register(instance, 60_000));
+    await(store.executing(instance, "t-1"));
+    await(store.release(instance));
+    assertInstanceOf(IllegalStateException.class, failure(store.register(instance, 60_000)));
+    assertEquals(List.of("t-1"), await(store.takeOrphans(100)).stream()
+        .filter(o -> o.instanceId().equals(instance)).map(LeaseStore.Orphan::taskId).toList());
+  }
+
+  @Test
+  void everyScriptRunsAfterTheScriptCacheIsFlushed() {
+    TestRedis redis = REDIS.redis();
+    String instance = id("instance");
+    String session = id("session");
+    redis.call("SCRIPT", "FLUSH");
+    await(store.register(instance, 60_000));
+    redis.call("SCRIPT", "FLUSH");
+    assertEquals(instance, await(store.claimSession(session, instance, 60_000)));
+    redis.call("SCRIPT", "FLUSH");
+    assertEquals(instance, await(store.sessionOwner(session)));
+    redis.call("SCRIPT", "FLUSH");
+    await(store.releaseSession(session, instance));
+    assertNull(await(store.sessionOwner(session)));
+    redis.call("SCRIPT", "FLUSH");
+    await(store.executing(instance, "t-1"));
+    await(store.release(instance));
+    redis.call("SCRIPT", "FLUSH");
+    assertEquals(1, await(store.takeOrphans(100)).stream().filter(o -> o.instanceId().equals(instance)).count());
+  }
+
+  @Test
+  void everyCallFailsFastAndClearlyWhileRedisIsDown() {
     TestRedis redis = REDIS.redis();
     redis.assumePrivate();
     String instance = id("instance");
@@ -94,18 +141,46 @@ class RedisLeaseStoreTest extends LeaseStoreContract {
       Map<String, Supplier<Future<?>>> calls = new LinkedHashMap<>();
       calls.put("register", () -> impatient.register(id("instance"), 60_000));
       calls.put("renew", () -> impatient.renew(instance, 60_000));
-      calls.put("claim", () -> impatient.claimSession(id("session"), instance, 60_000));
-      calls.put("owner", () -> impatient.sessionOwner(id("session")));
+      calls.put("release", () -> impatient.release(instance));
+      calls.put("isLive", () -> impatient.isLive(instance));
+      calls.put("claimSession", () -> impatient.claimSession(id("session"), instance, 60_000));
+      calls.put("sessionOwner", () -> impatient.sessionOwner(id("session")));
+      calls.put("releaseSession", () -> impatient.releaseSession(id("session"), instance));
       calls.put("executing", () -> impatient.executing(instance, "t"));
-      calls.put("orphans", () -> impatient.takeOrphans(10));
-      calls.forEach((name, call) -> {
-        long start = System.nanoTime();
-        Throwable failure = failure(call.get());
-        assertInstanceOf(StoreUnavailableException.class, failure, name);
-        assertTrue(System.nanoTime() - start < 5_000_000_000L, name + " did not fail fast");
-      });
+      calls.put("executed", () -> impatient.executed(instance, "t"));
+      calls.put("takeOrphans", () -> impatient.takeOrphans(10));
+      calls.put("ping", impatient::ping);
+      calls.forEach((name, call) -> assertUnavailableWithinTimeout(name, call));
     } finally {
       redis.restart();
     }
+  }
+
+  @Test
+  void callsFailWithinTheTimeoutWhenRedisDoesNotAnswer() throws InterruptedException {
+    TestRedis redis = REDIS.redis();
+    redis.assumePrivate();
+    String instance = id("instance");
+    await(impatient.register(instance, 60_000));
+    // The connection stays open: only the command timeout ends the wait.
+    redis.call("CLIENT", "PAUSE", "1500", "ALL");
+    long start = System.nanoTime();
+    Throwable failure = assertUnavailableWithinTimeout("renew", () -> impatient.renew(instance, 60_000));
+    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(failure.getMessage().contains("no answer from Redis within " + OUTAGE_TIMEOUT_MS + " ms"),
+        failure.getMessage());
+    assertTrue(elapsedMs >= OUTAGE_TIMEOUT_MS - 50, "gave up after " + elapsedMs + " ms, before the timeout");
+    Thread.sleep(Math.max(0, 1_600 - elapsedMs));
+    assertTrue(await(impatient.isLive(instance)), "the lease outlives a pause shorter than it");
+  }
+
+  private static Throwable assertUnavailableWithinTimeout(String name, Supplier<Future<?>> call) {
+    long start = System.nanoTime();
+    Throwable failure = failure(call.get());
+    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+    assertInstanceOf(StoreUnavailableException.class, failure, name);
+    assertTrue(failure.getMessage().startsWith("lease store unavailable"), name + ": " + failure.getMessage());
+    assertTrue(elapsedMs < OUTAGE_TIMEOUT_MS + 500, name + " failed after " + elapsedMs + " ms");
+    return failure;
   }
 }

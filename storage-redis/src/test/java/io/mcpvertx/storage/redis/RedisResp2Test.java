@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.EventStoreContract;
+import io.mcpvertx.spi.leases.LeaseStore;
+import io.mcpvertx.spi.leases.LeaseStoreContract;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.spi.sessions.SessionStoreContract;
 import io.mcpvertx.spi.tasks.TaskStore;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The three contracts over RESP2, on one client the caller made and shares between the stores. Over RESP2 replies
+ * The four contracts over RESP2, on one client the caller made and shares between the stores. Over RESP2 replies
  * are flat arrays rather than maps, and pub/sub messages arrive as plain arrays rather than pushes.
  */
 class RedisResp2Test {
@@ -34,6 +36,7 @@ class RedisResp2Test {
   private static RedisTaskStore tasks;
   private static RedisEventStore events;
   private static RedisSessionStore sessions;
+  private static RedisLeaseStore leases;
 
   @BeforeAll
   static void start() {
@@ -45,6 +48,7 @@ class RedisResp2Test {
     tasks = RedisTaskStore.create(vertx, client, options);
     events = RedisEventStore.create(client, options);
     sessions = RedisSessionStore.create(client, options);
+    leases = RedisLeaseStore.create(client, options);
   }
 
   @AfterAll
@@ -52,6 +56,7 @@ class RedisResp2Test {
     await(tasks.close());
     await(events.close());
     await(sessions.close());
+    await(leases.close());
     await(client.close());
     await(vertx.close());
   }
@@ -91,6 +96,14 @@ class RedisResp2Test {
     @Override
     protected SessionStore store() {
       return sessions;
+    }
+  }
+
+  @Nested
+  class Leases extends LeaseStoreContract {
+    @Override
+    protected LeaseStore store() {
+      return leases;
     }
   }
 }

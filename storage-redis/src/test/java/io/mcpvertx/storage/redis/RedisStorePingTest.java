@@ -28,7 +28,8 @@ class RedisStorePingTest {
     RedisEventStore events = RedisEventStore.create(vertx, options);
     RedisSessionStore sessions = RedisSessionStore.create(vertx, options);
     RedisTaskStore tasks = RedisTaskStore.create(vertx, options);
-    List<Supplier<Future<Void>>> pings = List.of(events::ping, sessions::ping, tasks::ping);
+    RedisLeaseStore leases = RedisLeaseStore.create(vertx, options);
+    List<Supplier<Future<Void>>> pings = List.of(events::ping, sessions::ping, tasks::ping, leases::ping);
     try {
       pings.forEach(ping -> await(ping.get()));
       redis.stop();
@@ -40,7 +41,7 @@ class RedisStorePingTest {
       }
       pings.forEach(RedisStorePingTest::succeedsEventually);
     } finally {
-      await(Future.join(events.close(), sessions.close(), tasks.close()));
+      await(Future.join(events.close(), sessions.close(), tasks.close(), leases.close()));
       await(vertx.close());
     }
   }

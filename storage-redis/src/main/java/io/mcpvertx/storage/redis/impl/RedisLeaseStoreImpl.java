@@ -19,6 +19,7 @@ import java.util.Objects;
  */
 public final class RedisLeaseStoreImpl implements RedisLeaseStore {
 
+  private static final LuaScript REGISTER = LuaScript.load("lease-register");
   private static final LuaScript CLAIM = LuaScript.load("lease-claim");
   private static final LuaScript OWNER = LuaScript.load("lease-owner");
   private static final LuaScript RELEASE_SESSION = LuaScript.load("lease-release-session");
@@ -42,8 +43,8 @@ public final class RedisLeaseStoreImpl implements RedisLeaseStore {
   @Override
   public Future<Void> register(String instanceId, long ttlMs) {
     requirePositive(ttlMs);
-    Request set = Request.cmd(Command.SET).arg(keys.lease(instanceId)).arg("1").arg("NX").arg("PX").arg(ttlMs);
-    return bounded.call(redis.send(set)).compose(reply -> reply == null
+    return bounded.call(REGISTER.run(redis, List.of(keys.lease(instanceId), keys.executions(instanceId)), ttlMs))
+        .compose(reply -> reply == null
         ? Future.failedFuture(new IllegalStateException("instance id already registered: " + instanceId))
         : Future.succeededFuture());
   }

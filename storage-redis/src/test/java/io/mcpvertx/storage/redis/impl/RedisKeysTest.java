@@ -16,7 +16,8 @@ class RedisKeysTest {
   @Test
   void everyKeyAndChannelStartsWithThePrefix() {
     for (String key : List.of(keys.task("t"), keys.ownerTasks("o"), keys.ownerExpiries("o"), keys.ownerActive("o"),
-        keys.taskChanges(), keys.eventStream("s", "a"), keys.eventStreams("s"), keys.session("s"))) {
+        keys.taskChanges(), keys.eventStream("s", "a"), keys.eventStreams("s"), keys.session("s"), keys.lease("i"),
+        keys.sessionClaim("s"), keys.executions("i"), keys.leaseInstances())) {
       assertTrue(key.startsWith("app:"), key);
     }
   }
@@ -28,6 +29,17 @@ class RedisKeysTest {
     assertEquals("{s1}", hashTag(keys.eventStream("s1", "p1")));
     assertEquals("{s1}", hashTag(keys.eventStreams("s1")));
     assertEquals("{s1}", hashTag(keys.session("s1")));
+  }
+
+  @Test
+  void leaseKeysShareOneHashTagWhateverTheirIds() {
+    for (String key : List.of(keys.lease("i}{x"), keys.sessionClaim("{s}"), keys.executions("i"),
+        keys.leaseInstances())) {
+      assertEquals("{leases}", hashTag(key), key);
+    }
+    assertEquals(keys.leasePrefix() + RedisKeys.segment("i}{x"), keys.lease("i}{x"));
+    assertEquals(keys.executionsPrefix() + RedisKeys.segment("i"), keys.executions("i"));
+    assertNotEquals(keys.lease("i"), keys.executions("i"));
   }
 
   @Test
