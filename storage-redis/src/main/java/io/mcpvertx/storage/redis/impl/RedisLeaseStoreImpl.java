@@ -73,9 +73,8 @@ public final class RedisLeaseStoreImpl implements RedisLeaseStore {
     requirePositive(ttlMs);
     return bounded.call(CLAIM.run(redis, List.of(keys.sessionClaim(sessionId), keys.lease(instanceId)),
             RedisKeys.segment(instanceId), ttlMs, keys.leasePrefix()))
-        .recover(failure -> failure.getMessage() != null && failure.getMessage().contains("LEASE_LOST")
-            ? Future.failedFuture(new LeaseLostException(instanceId)) : Future.failedFuture(failure))
-        .map(reply -> RedisKeys.unsegment(reply.toString()));
+        .compose(reply -> reply == null ? Future.failedFuture(new LeaseLostException(instanceId))
+            : Future.succeededFuture(RedisKeys.unsegment(reply.toString())));
   }
 
   @Override
