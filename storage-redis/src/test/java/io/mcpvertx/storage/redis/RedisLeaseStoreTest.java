@@ -14,9 +14,12 @@ import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,6 +133,60 @@ class RedisLeaseStoreTest extends LeaseStoreContract {
     await(store.release(instance));
     redis.call("SCRIPT", "FLUSH");
     assertEquals(1, await(store.takeOrphans(100)).stream().filter(o -> o.instanceId().equals(instance)).count());
+  }
+
+  @Test
+  void sweepersOnSeparateConnectionsNeverShareAnOrphan() {
+    Set<String> mine = new HashSet<>();
+    for (int i = 0; i < 4; i++) {
+      String instance = id("instance");
+      await(store.register(instance, 60_000));
+      for (int t = 0; t < 25; t++) {
+        await(store.executing(instance, "t-" + t));
+        mine.add(instance + "/t-" + t);
+      }
+      await(store.release(instance));
+    }
+    // Two clients, as two instances of a deployment would have, sweeping at once until every orphan is out.
+    TestRedis redis = REDIS.redis();
+    RedisLeaseStore other = RedisLeaseStore.create(vertx, new RedisStoreOptions().setConnectionString(redis.url())
+        .setKeyPrefix(redis.keyPrefix()));
+    List<String> taken = new ArrayList<>();
+    for (int round = 0; round < 50 && !taken.containsAll(mine); round++) {
+      List<Future<List<LeaseStore.Orphan>>> sweeps = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        sweeps.add(store.takeOrphans(7));
+        sweeps.add(other.takeOrphans(7));
+      }
+      await(Future.all(sweeps));
+      sweeps.forEach(sweep -> sweep.result().stream().map(o -> o.instanceId() + "/" + o.taskId())
+          .filter(mine::contains).forEach(taken::add));
+    }
+    await(other.close());
+    assertEquals(mine.size(), taken.size(), "each orphan handed out exactly once");
+    assertEquals(mine, new HashSet<>(taken));
+  }
+
+  @Test
+  void oneSweepExaminesAtMostTheSampleOfInstances() {
+    TestRedis redis = REDIS.redis();
+    // A prefix of its own, so only this test's instances are indexed.
+    RedisLeaseStore isolated = RedisLeaseStore.create(vertx, new RedisStoreOptions().setConnectionString(redis.url())
+        .setKeyPrefix(redis.keyPrefix() + id("sample") + ":"));
+    try {
+      int dead = RedisLeaseStore.SWEEP_SAMPLE + 50;
+      for (int i = 0; i < dead; i++) {
+        String instance = "i-" + i;
+        await(isolated.register(instance, 60_000));
+        await(isolated.executing(instance, "t"));
+        await(isolated.release(instance));
+      }
+      assertEquals(RedisLeaseStore.SWEEP_SAMPLE, await(isolated.takeOrphans(10_000)).size());
+      assertEquals(50, await(isolated.takeOrphans(10_000)).size());
+      assertEquals(List.of(), await(isolated.takeOrphans(10_000)));
+    } finally {
+      await(isolated.close());
+    }
   }
 
   @Test
