@@ -18,12 +18,21 @@ import io.vertx.redis.client.Redis;
  * sweeper; a lapsed lease leaves no key behind, so beyond that the store relies on ids being new for every start
  * (as {@code McpInstance} makes them).
  *
+ * <p>Expiries are points in time on Redis's clock, and persisted as such: a lease survives a restart of Redis that
+ * is shorter than its remaining lifetime, and is lost after a longer one. Writes Redis had not persisted when it
+ * crashed are lost (see docs/shared-stores.md, "Leases").
+ *
  * <p>When Redis cannot be reached or does not answer within the command timeout, calls fail with
  * {@link StoreUnavailableException}. Safe from any thread.
  */
 public interface RedisLeaseStore extends LeaseStore {
 
-  /** Instances a sweep examines at most per call, so one call stays cheap however many instances are indexed. */
+  /**
+   * Instances a sweep ({@link #takeOrphans}) examines at most per call, so one call stays cheap however many
+   * instances are indexed: a random sample of distinct indexed instances. Instances beyond it wait for a later
+   * sweep; live ones stay indexed, so with more indexed instances than this a dead one may take a few sweeps to
+   * be found.
+   */
   int SWEEP_SAMPLE = 100;
 
   /** A store with a client of its own, made from {@code options}; {@link #close()} closes it. */

@@ -2,7 +2,9 @@
  * Redis-backed implementations of the runtime's store SPIs, shared by every instance of a horizontally scaled
  * deployment: {@link io.mcpvertx.storage.redis.RedisTaskStore} for tasks,
  * {@link io.mcpvertx.storage.redis.RedisEventStore} for resumable SSE streams and
- * {@link io.mcpvertx.storage.redis.RedisSessionStore} for 2025-generation sessions, all configured by
+ * {@link io.mcpvertx.storage.redis.RedisSessionStore} for 2025-generation sessions and
+ * {@link io.mcpvertx.storage.redis.RedisLeaseStore} for instance leases, session ownership and orphaned task
+ * executions in a cluster, all configured by
  * {@link io.mcpvertx.storage.redis.RedisStoreOptions}. The in-memory stores in the runtime stay the zero-setup
  * default.
  *
