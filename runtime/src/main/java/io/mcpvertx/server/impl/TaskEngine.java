@@ -21,7 +21,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -76,6 +78,8 @@ final class TaskEngine {
   /** The lease id each task running here was recorded under (it changes when a lost lease is registered again). */
   private final ConcurrentMap<String, String> executors = new ConcurrentHashMap<>();
   private long sweeper = -1;
+  /** Whether a sweep for orphans is under way; accessed only on {@code listenerContext}. */
+  private boolean sweeping;
   /** Runs orphaned tasks of tools that allow it again here; null: every orphan is failed. */
   private volatile Rerunner rerunner;
 
@@ -358,78 +362,112 @@ final class TaskEngine {
    * its executor died: each is run again here when its tool allows it ({@link Rerunner}), and failed with a message
    * saying what happened otherwise (a task already terminal stays as it is). Runs on every instance; the lease
    * store hands each orphan to one of them.
+   *
+   * <p>Bounded: one sweep at a time (a tick that finds one running does nothing), and a batch is taken only once
+   * every orphan of the previous one is settled, so at most {@link #ORPHAN_BATCH} settlements are under way, also
+   * while the task store is down and settlements are retried.
    */
   private void sweepOrphans() {
-    if (closed || !instance.isLive()) {
+    if (closed || sweeping || !instance.isLive()) {
       return;
     }
-    instance.leases().takeOrphans(ORPHAN_BATCH).onComplete(ar -> {
+    sweeping = true;
+    sweepBatch();
+  }
+
+  /** Takes one batch of orphans and settles it; another follows at once when the batch was full. */
+  private void sweepBatch() {
+    String self = instance.id();
+    instance.leases().takeOrphans(ORPHAN_BATCH).onComplete(ar -> listenerContext.runOnContext(v -> {
       if (ar.failed()) {
+        sweeping = false;
         LOG.log(Level.WARNING, () -> "Looking for tasks of stopped instances failed: " + ar.cause().getMessage());
         return;
       }
-      for (LeaseStore.Orphan orphan : ar.result()) {
-        listenerContext.runOnContext(v -> settleOrphan(orphan, instance.id()));
+      List<LeaseStore.Orphan> orphans = ar.result();
+      List<Future<Void>> settled = new ArrayList<>(orphans.size());
+      for (LeaseStore.Orphan orphan : orphans) {
+        Promise<Void> done = Promise.promise();
+        settleOrphan(orphan, self, done);
+        settled.add(done.future());
       }
-      if (ar.result().size() == ORPHAN_BATCH) {
-        listenerContext.runOnContext(v -> sweepOrphans());
-      }
-    });
+      Future.join(settled).onComplete(all -> listenerContext.runOnContext(x -> {
+        if (orphans.size() == ORPHAN_BATCH && !closed && instance.isLive()) {
+          sweepBatch();
+        } else {
+          sweeping = false;
+        }
+      }));
+    }));
   }
 
   /**
    * Settles one orphan, recorded first as executed by this instance ({@code self}): the store handed it out once,
-   * so were this instance to die before it is settled, it must be this instance's orphan in turn.
+   * so were this instance to die (or stop) before it is settled, it must be this instance's orphan in turn.
+   * Completes {@code done} once the orphan is settled, or left recorded under {@code self} because this engine
+   * closed.
    */
-  private void settleOrphan(LeaseStore.Orphan orphan, String self) {
-    if (closed) {
-      return;
-    }
+  private void settleOrphan(LeaseStore.Orphan orphan, String self, Promise<Void> done) {
     instance.leases().executing(self, orphan.taskId())
         .recover(e -> {
           LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": recording its settlement failed; settling it "
               + "anyway: " + e.getMessage());
           return Future.succeededFuture();
         })
-        .compose(v -> store.get(orphan.taskId()))
-        .onComplete(ar -> listenerContext.runOnContext(v -> {
-          if (ar.failed()) {
-            LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": reading it after its executor stopped "
-                + "failed; retrying: " + ar.cause().getMessage());
-            vertx.setTimer(instance.options().getOrphanSweepIntervalMs(),
-                t -> listenerContext.runOnContext(x -> settleOrphan(orphan, self)));
-            return;
-          }
-          TaskRecord task = ar.result();
-          if (task == null || task.status().isTerminal()) {
-            // Expired, or settled before its executor's record was removed: nothing to do.
-            forgetSettlement(self, orphan.taskId());
-            return;
-          }
-          Rerunner again = rerunner;
-          if (again != null && again.rerun(task, self, listenerContext)) {
-            AUDIT.log(Level.INFO, () -> "task rerun id=" + orphan.taskId() + " executor=" + orphan.instanceId()
-                + " by=" + self + " reason=executor-lease-expired");
-            return;
-          }
-          failOrphan(orphan, self);
-        }));
+        .onComplete(recorded -> listenerContext.runOnContext(v -> settleTaken(orphan, self, done)));
   }
 
-  private void failOrphan(LeaseStore.Orphan orphan, String self) {
+  private void settleTaken(LeaseStore.Orphan orphan, String self, Promise<Void> done) {
+    if (closed) {
+      // Recorded under this instance: once its lease is released, another instance takes the orphan.
+      done.tryComplete();
+      return;
+    }
+    store.get(orphan.taskId()).onComplete(ar -> listenerContext.runOnContext(v -> {
+      if (ar.failed()) {
+        LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": reading it after its executor stopped "
+            + "failed; retrying: " + ar.cause().getMessage());
+        vertx.setTimer(instance.options().getOrphanSweepIntervalMs(),
+            t -> listenerContext.runOnContext(x -> settleTaken(orphan, self, done)));
+        return;
+      }
+      TaskRecord task = ar.result();
+      if (task == null || task.status().isTerminal()) {
+        // Expired, or settled before its executor's record was removed: nothing to do.
+        forgetSettlement(self, orphan.taskId());
+        done.tryComplete();
+        return;
+      }
+      Rerunner again = rerunner;
+      if (again != null && again.rerun(task, self, listenerContext)) {
+        AUDIT.log(Level.INFO, () -> "task rerun id=" + orphan.taskId() + " executor=" + orphan.instanceId()
+            + " by=" + self + " reason=executor-lease-expired");
+        done.tryComplete();
+        return;
+      }
+      failOrphan(orphan, self, done);
+    }));
+  }
+
+  private void failOrphan(LeaseStore.Orphan orphan, String self, Promise<Void> done) {
     String message = orphanMessage(orphan.instanceId());
     JsonObject error = new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message).toJson();
     store.complete(orphan.taskId(), TaskStatus.FAILED, null, error, message).onComplete(ar -> {
       if (ar.failed()) {
-        // Handed out once: retry here until the store answers, or the task would stay working.
+        // Handed out once: retry here until the store answers, or the task would stay working. Once this engine
+        // is closed it stays recorded under this instance, for whoever takes over after its lease is released.
         LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": failing it after its executor stopped failed; "
             + "retrying: " + ar.cause().getMessage());
-        if (!closed) {
-          vertx.setTimer(instance.options().getOrphanSweepIntervalMs(), t -> failOrphan(orphan, self));
+        if (closed) {
+          done.tryComplete();
+        } else {
+          vertx.setTimer(instance.options().getOrphanSweepIntervalMs(),
+              t -> listenerContext.runOnContext(v -> failOrphan(orphan, self, done)));
         }
         return;
       }
       forgetSettlement(self, orphan.taskId());
+      done.tryComplete();
       if (ar.result().applied()) {
         AUDIT.log(Level.INFO, () -> "task failed id=" + orphan.taskId() + " executor=" + orphan.instanceId()
             + " by=" + self + " reason=executor-lease-expired");
