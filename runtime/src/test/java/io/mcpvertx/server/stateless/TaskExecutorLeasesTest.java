@@ -132,14 +132,15 @@ class TaskExecutorLeasesTest {
   }
 
   @Test
-  void drainingWaitsForRunningHandlersUpToTheDeadline(Vertx vertx, VertxTestContext test) {
-    start(a, "held_now").compose(taskId -> held.next().compose(h -> {
-      long started = System.nanoTime();
-      return serverA.drainTasks(200).map(v -> {
-        test.verify(() -> assertTrue(System.nanoTime() - started >= 150_000_000L, "drain returned early"));
-        return h;
-      });
-    }).compose(h -> h.release().compose(v -> a.awaitStatus(taskId, ALICE, "completed")))
+  void drainingGivesUpAtItsDeadlineWhileAHandlerStillRuns(Vertx vertx, VertxTestContext test) {
+    // The deadline passes while the handler is held: drain gives up, leaving the task running.
+    start(a, "held_now").compose(taskId -> held.next().compose(h -> serverA.drainTasks(200)
+        .compose(v -> a.getTask(taskId, ALICE))
+        .map(x -> {
+          test.verify(() -> assertEquals("working", x.result().getString("status"), x.response()::encode));
+          return h;
+        })
+    ).compose(h -> h.release().compose(v -> a.awaitStatus(taskId, ALICE, "completed")))
         .compose(done -> serverA.drainTasks(60_000)))
         .onComplete(test.succeedingThenComplete());
   }

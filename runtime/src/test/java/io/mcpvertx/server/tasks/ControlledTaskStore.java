@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +31,9 @@ final class ControlledTaskStore implements TaskStore {
 
   private final TaskStore delegate;
   volatile boolean down;
+  /** Every task id read through {@link #get}, and how many reads there were, down or not. */
+  final Set<String> read = ConcurrentHashMap.newKeySet();
+  final AtomicInteger reads = new AtomicInteger();
   private boolean holding;
   private final List<Runnable> held = new ArrayList<>();
 
@@ -60,6 +65,8 @@ final class ControlledTaskStore implements TaskStore {
 
   @Override
   public Future<TaskRecord> get(String taskId) {
+    read.add(taskId);
+    reads.incrementAndGet();
     return unlessDown(() -> delegate.get(taskId));
   }
 
