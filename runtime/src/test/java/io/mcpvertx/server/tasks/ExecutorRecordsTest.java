@@ -129,6 +129,38 @@ class ExecutorRecordsTest {
         .eventually(instance::close).onComplete(test.succeedingThenComplete());
   }
 
+  /**
+   * After its lease is lost and registered again, an instance stops the handler that ran under the old id, and
+   * records the tasks it starts from then on under the new one.
+   */
+  @Test
+  void recordsTasksStartedAfterALostLeaseUnderTheNewId(Vertx vertx, VertxTestContext test) {
+    InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
+    McpInstance instance = McpInstance.create(vertx, leases, new InstanceOptions().setName("w").setLeaseTtlMs(3_000)
+        .setRenewIntervalMs(20).setOrphanSweepIntervalMs(30_000));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store, instance));
+    instance.start().compose(v -> TaskFixtures.open(vertx, server, ALICE)).compose(client ->
+        create(client, taskCall("job")).compose(first -> jobs.job(0).compose(job -> {
+          String lostId = instance.id();
+          return leases.release(lostId)
+              .compose(v -> job.cancelled().future())
+              .compose(reason -> until(vertx, () -> instance.isLive() && !instance.id().equals(lostId)))
+              .compose(v -> create(client, taskCall("job")))
+              .map(second -> {
+                test.verify(() -> {
+                  String newId = instance.id();
+                  assertTrue(leases.calls.contains("executing " + lostId + " " + first.getString("taskId")),
+                      leases.calls::toString);
+                  assertTrue(leases.calls.contains("executing " + newId + " " + second.getString("taskId")),
+                      leases.calls::toString);
+                  assertNoViolations(client);
+                });
+                return second;
+              });
+        })))
+        .eventually(instance::close).onComplete(test.succeedingThenComplete());
+  }
+
   /** drainTasks completes only once the handler finished and its outcome is stored, not when it is asked. */
   @Test
   void drainingCompletesOnceTheOutcomeIsStored(Vertx vertx, VertxTestContext test) {
