@@ -22,7 +22,8 @@ class ClusterConformanceIT extends ConformanceScenarios {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    ClusterHarness.assumeLauncherClusters();
+    // Without clustering, the elicitation scenarios, a deleted session's 404 and requestState round trips fail.
+    ClusterHarness.assumeClusteredRun();
     NodeScripts.installDependencies(NodeScripts.e2eDir());
     cluster = ClusterHarness.start(ClusterConformanceIT.class, "conformance", 3, 0, List.of());
   }

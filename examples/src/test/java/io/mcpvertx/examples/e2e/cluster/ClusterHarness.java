@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Assumptions;
  * HTTP nodes are for worker-only nodes ({@link #startWorker}), which serve tools over the event bus and no HTTP.
  *
  * <p>{@code -Dmcp.e2e.clustered=false} runs the instances without clustering (they share only Redis), for working
- * on the harness; tests that need a cluster call {@link #assumeClustered()}.
+ * on the harness; tests that need a cluster call {@link #assumeClustered()} or {@link #assumeClusteredRun()}, so
+ * what runs then is what instances sharing only Redis pass.
  */
 public final class ClusterHarness implements AutoCloseable {
 
@@ -136,8 +137,21 @@ public final class ClusterHarness implements AutoCloseable {
         "the packaged launcher has no --cluster flag yet: these scenarios need clustered instances");
   }
 
+  /**
+   * Skips the calling test class unless its instances will be clustered, before anything starts: for scenarios that
+   * instances sharing only Redis cannot pass (a server-to-client request or a session's end reaching the instance
+   * that holds the session, requestState signed by one instance and checked by another, orphaned tasks settled).
+   */
+  public static void assumeClusteredRun() throws Exception {
+    assumeClustered(clusteredRequested() && launcherClusters());
+  }
+
   /** Skips the calling test unless the instances are clustered, saying why. */
   public void assumeClustered() {
+    assumeClustered(clustered);
+  }
+
+  private static void assumeClustered(boolean clustered) {
     Assumptions.assumeTrue(clustered, clusteredRequested()
         ? "the packaged launcher has no --cluster flag yet: the scenario needs clustered instances"
         : "-D" + CLUSTERED_PROPERTY + "=false: the scenario needs clustered instances");
