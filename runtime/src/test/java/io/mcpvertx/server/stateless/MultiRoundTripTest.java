@@ -13,6 +13,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.SpecSchemas;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -37,12 +38,12 @@ class MultiRoundTripTest {
   private static final Principal BOB = new Principal("https://issuer.example", "bob", Set.of());
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     server = StatelessFixtures.server(vertx);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   /** The same request again, with answers and (when not null) the state. */
@@ -72,7 +73,7 @@ class MultiRoundTripTest {
           assertEquals(StatelessFixtures.oneString("name"),
               request.getJsonObject("params").getJsonObject("requestedSchema"));
           assertFalse(request.containsKey("jsonrpc") || request.containsKey("id"), "an input request is not a message");
-          assertEquals(List.of(), SpecSchemas.violations(StatelessClient.VERSION, "ElicitRequest", request));
+          assertEquals(List.of(), SpecSchemas.violations(StatelessTestClient.VERSION, "ElicitRequest", request));
           state(result);
           assertTrue(x.notifications().isEmpty(), "no server-to-client request on the stream");
           client.assertNoViolations();
@@ -445,7 +446,7 @@ class MultiRoundTripTest {
       session.onRequest("elicitation/create", params -> Future.succeededFuture(accept("name", "Ada")));
       session.onRequest("sampling/createMessage", params -> Future.succeededFuture(sampled("hey")));
       session.onRequest("roots/list", params -> Future.succeededFuture(roots("file:///r")));
-      return session.initialize("2025-11-25", StatelessClient.ALL_CAPABILITIES)
+      return session.initialize("2025-11-25", StatelessTestClient.ALL_CAPABILITIES)
           .compose(init -> session.call("tools/call", call("ask_name", null)))
           .map(result -> {
             assertEquals("Hello, Ada", result.getJsonArray("content").getJsonObject(0).getString("text"));

@@ -1,6 +1,6 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.VERSION;
+import static io.mcpvertx.testing.StatelessTestClient.VERSION;
 import static io.mcpvertx.server.stateless.StatelessFixtures.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -33,12 +34,12 @@ class StatelessMethodsTest {
       "resources/subscribe", "resources/unsubscribe");
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     server = StatelessFixtures.server(vertx);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   @Test
@@ -199,7 +200,7 @@ class StatelessMethodsTest {
 
   @Test
   void progressGoesToTheRequestAndLogsOnlyWhenAskedFor(VertxTestContext test) {
-    JsonObject meta = StatelessClient.meta(new JsonObject()).put("progressToken", "p-1");
+    JsonObject meta = StatelessTestClient.meta(new JsonObject()).put("progressToken", "p-1");
     client.request("tools/call", call("chatty", null)).meta(meta.copy()).send()
         .map(x -> {
           x.complete();
@@ -216,7 +217,7 @@ class StatelessMethodsTest {
           return null;
         })
         .compose(v -> client.request("tools/call", call("chatty", null))
-            .meta(StatelessClient.meta(new JsonObject()).put("io.modelcontextprotocol/logLevel", "debug")).send())
+            .meta(StatelessTestClient.meta(new JsonObject()).put("io.modelcontextprotocol/logLevel", "debug")).send())
         .onComplete(test.succeeding(x -> test.verify(() -> {
           // no progress token: no progress; debug: both logs
           assertEquals(List.of("notifications/message", "notifications/message"), methods(x.notifications()));
@@ -254,7 +255,7 @@ class StatelessMethodsTest {
     context.runOnContext(v -> {
       io.mcpvertx.jsonrpc.JsonRpcRequest request = new io.mcpvertx.jsonrpc.JsonRpcRequest(
           io.mcpvertx.jsonrpc.JsonRpcId.of(1), "tools/call",
-          call("slow", null).put("_meta", StatelessClient.meta(new JsonObject())));
+          call("slow", null).put("_meta", StatelessTestClient.meta(new JsonObject())));
       List<Object> sent = new ArrayList<>();
       var served = slow.stateless().serve(request, null, sent::add);
       served.cancel("client went away");

@@ -1,14 +1,15 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.META_CAPABILITIES;
-import static io.mcpvertx.server.stateless.StatelessClient.META_VERSION;
-import static io.mcpvertx.server.stateless.StatelessClient.VERSION;
+import static io.mcpvertx.testing.StatelessTestClient.META_CAPABILITIES;
+import static io.mcpvertx.testing.StatelessTestClient.META_VERSION;
+import static io.mcpvertx.testing.StatelessTestClient.VERSION;
 import static io.mcpvertx.server.stateless.StatelessFixtures.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -33,12 +34,12 @@ class StatelessValidationTest {
   private static final int UNSUPPORTED_VERSION = -32022;
 
   private Vertx vertx;
-  private StatelessClient client;
+  private StatelessTestClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     this.vertx = vertx;
-    client = new StatelessClient(vertx, StatelessFixtures.server(vertx));
+    client = StatelessTestClient.engine(vertx, StatelessFixtures.server(vertx));
   }
 
   private static String base64(String value) {
@@ -46,7 +47,7 @@ class StatelessValidationTest {
   }
 
   private static JsonObject metaWithout(String member) {
-    JsonObject meta = StatelessClient.meta(StatelessClient.ALL_CAPABILITIES);
+    JsonObject meta = StatelessTestClient.meta(StatelessTestClient.ALL_CAPABILITIES);
     meta.remove(member);
     return meta;
   }
@@ -74,10 +75,10 @@ class StatelessValidationTest {
         .map(x -> x.assertError(INVALID_PARAMS, 400))
         .compose(v -> client.request("server/discover").capabilities(null).send())
         .map(x -> x.assertError(INVALID_PARAMS, 400))
-        .compose(v -> client.request("tools/list").meta(StatelessClient.meta(new JsonObject())
-            .put(StatelessClient.META_CAPABILITIES, "sampling")).send())
+        .compose(v -> client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject())
+            .put(StatelessTestClient.META_CAPABILITIES, "sampling")).send())
         .map(x -> x.assertError(INVALID_PARAMS, 400))
-        .compose(v -> client.request("tools/list").meta(StatelessClient.meta(new JsonObject())
+        .compose(v -> client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject())
             .put("io.modelcontextprotocol/logLevel", "loud")).send())
         .map(x -> x.assertError(INVALID_PARAMS, 400))
         // clientInfo is optional
@@ -92,7 +93,7 @@ class StatelessValidationTest {
 
   @Test
   void aHeaderThatDisagreesWithMetaIsAMismatchBeforeTheVersionIsJudged(VertxTestContext test) {
-    JsonObject meta = StatelessClient.meta(new JsonObject()).put(META_VERSION, "v999.0.0");
+    JsonObject meta = StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "v999.0.0");
     client.request("server/discover").meta(meta.copy()).header("MCP-Protocol-Version", VERSION).send()
         .map(x -> x.assertError(HEADER_MISMATCH, 400))
         .compose(v -> client.request("server/discover").meta(meta.copy()).header("MCP-Protocol-Version",
@@ -110,7 +111,7 @@ class StatelessValidationTest {
   @Test
   void theSupportedVersionsAreTheOnesDiscoverLists(VertxTestContext test) {
     client.request("server/discover").send().compose(discover -> client.request("tools/list")
-            .meta(StatelessClient.meta(new JsonObject()).put(META_VERSION, "2030-01-01"))
+            .meta(StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "2030-01-01"))
             .header("MCP-Protocol-Version", "2030-01-01").send()
             .map(x -> {
               assertEquals(discover.complete().getJsonArray("supportedVersions"),
@@ -125,7 +126,7 @@ class StatelessValidationTest {
 
   @Test
   void aSessionRevisionIsNotServedStatelessly(VertxTestContext test) {
-    client.request("tools/list").meta(StatelessClient.meta(new JsonObject()).put(META_VERSION, "2025-11-25"))
+    client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "2025-11-25"))
         .send()
         .onComplete(test.succeeding(x -> test.verify(() -> {
           JsonObject error = x.assertError(UNSUPPORTED_VERSION, 400);
@@ -137,7 +138,7 @@ class StatelessValidationTest {
 
   @Test
   void theVersionIsJudgedBeforeTheRoutingHeaders(VertxTestContext test) {
-    client.request("tools/list").meta(StatelessClient.meta(new JsonObject()).put(META_VERSION, "v2"))
+    client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "v2"))
         .header("MCP-Protocol-Version", "v2").header("Mcp-Method", "prompts/list").send()
         .onComplete(test.succeeding(x -> test.verify(() -> {
           x.assertError(UNSUPPORTED_VERSION, 400);
@@ -149,7 +150,7 @@ class StatelessValidationTest {
   void withoutHeadersOnlyTheBodyIsChecked(VertxTestContext test) {
     client.request("tools/call", call("echo", new JsonObject().put("text", "hi"))).noHeaders().send()
         .map(x -> x.complete())
-        .compose(v -> client.request("tools/list").noHeaders().meta(StatelessClient.meta(new JsonObject())
+        .compose(v -> client.request("tools/list").noHeaders().meta(StatelessTestClient.meta(new JsonObject())
             .put(META_VERSION, "v3")).send())
         .map(x -> x.assertError(UNSUPPORTED_VERSION, 400))
         .compose(v -> client.request("tools/list").noHeaders().meta(null).send())
@@ -301,7 +302,7 @@ class StatelessValidationTest {
 
   @Test
   void nestedPropertiesReachableThroughPropertiesAreMirroredToo(VertxTestContext test) {
-    client = new StatelessClient(vertx,
+    client = StatelessTestClient.engine(vertx,
         StatelessFixtures.server(vertx).tool(io.mcpvertx.server.tools.Tool.builder("nested")
                 .inputSchema(new JsonObject("""
                     {"type": "object",

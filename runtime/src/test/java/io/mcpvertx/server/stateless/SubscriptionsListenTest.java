@@ -8,6 +8,7 @@ import io.mcpvertx.server.prompts.PromptMessage;
 import io.mcpvertx.server.prompts.PromptResult;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -29,12 +30,12 @@ class SubscriptionsListenTest {
   private static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     server = StatelessFixtures.server(vertx);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   private static JsonObject listen(JsonObject filter) {
@@ -76,7 +77,7 @@ class SubscriptionsListenTest {
   void whatTheServerDoesNotOfferIsNotAcknowledged(Vertx vertx, VertxTestContext test) {
     McpServer toolsOnly = McpServer.create(vertx).tool(Tool.builder("only").build(),
         (args, ctx) -> Future.succeededFuture(ToolResult.text("only")));
-    StatelessClient onlyTools = new StatelessClient(vertx, toolsOnly);
+    StatelessTestClient onlyTools = StatelessTestClient.engine(vertx, toolsOnly);
     onlyTools.request("subscriptions/listen", listen(new JsonObject().put("toolsListChanged", true)
             .put("promptsListChanged", true).put("resourcesListChanged", true)
             .put("resourceSubscriptions", new JsonArray().add("test://x")))).listen()

@@ -1,6 +1,6 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -43,7 +44,7 @@ class TaskEngineRacesTest {
   private final HeldCalls held = new HeldCalls();
   private McpServer server;
   /** Several clients, each on its own event-loop context. */
-  private final List<StatelessClient> clients = new ArrayList<>();
+  private final List<StatelessTestClient> clients = new ArrayList<>();
 
   @BeforeEach
   void setUp(Vertx vertx) {
@@ -55,20 +56,20 @@ class TaskEngineRacesTest {
         StatelessFixtures.options().setTaskOptions(tasks))), held);
     clients.clear();
     for (int i = 0; i < 4; i++) {
-      clients.add(new StatelessClient(vertx, server));
+      clients.add(StatelessTestClient.engine(vertx, server));
     }
   }
 
-  private StatelessClient client(int index) {
+  private StatelessTestClient client(int index) {
     return clients.get(index % clients.size());
   }
 
-  private Future<StatelessClient.Exchange> call(StatelessClient client, String tool) {
+  private Future<StatelessTestClient.Exchange> call(StatelessTestClient client, String tool) {
     return client.request("tools/call", TaskTools.call(tool)).capabilities(WITH_TASKS.copy()).principal(ALICE)
         .send();
   }
 
-  private Future<StatelessClient.Exchange> tasks(StatelessClient client, String method, JsonObject params) {
+  private Future<StatelessTestClient.Exchange> tasks(StatelessTestClient client, String method, JsonObject params) {
     return client.request(method, params).capabilities(WITH_TASKS.copy()).principal(ALICE).send();
   }
 
@@ -88,7 +89,7 @@ class TaskEngineRacesTest {
   }
 
   private void assertNoViolations() {
-    clients.forEach(StatelessClient::assertNoViolations);
+    clients.forEach(StatelessTestClient::assertNoViolations);
   }
 
   @Test
@@ -138,8 +139,8 @@ class TaskEngineRacesTest {
               tasks(client(i + 2), "tasks/cancel", id)))
           .compose(both -> {
             // Whichever came first, the cancellation applies: the task is active until it does.
-            assertTrue(both.<StatelessClient.Exchange>resultAt(0).complete().containsKey("resultType"));
-            both.<StatelessClient.Exchange>resultAt(1).complete();
+            assertTrue(both.<StatelessTestClient.Exchange>resultAt(0).complete().containsKey("resultType"));
+            both.<StatelessTestClient.Exchange>resultAt(1).complete();
             return awaitTerminal(taskId);
           })
           .map(settled -> {
@@ -184,7 +185,7 @@ class TaskEngineRacesTest {
     int callers = 24;
     serve(vertx, new TaskOptions().setMaxLocalExecutions(limit));
     repeat(10, round -> {
-      List<Future<StatelessClient.Exchange>> calls = new ArrayList<>();
+      List<Future<StatelessTestClient.Exchange>> calls = new ArrayList<>();
       for (int i = 0; i < callers; i++) {
         // Each caller its own owner: only the instance's limit applies.
         calls.add(client(i).request("tools/call", TaskTools.call("held_now")).capabilities(WITH_TASKS.copy())
@@ -192,8 +193,8 @@ class TaskEngineRacesTest {
       }
       return Future.all(calls).compose(all -> {
         List<JsonObject> accepted = new ArrayList<>();
-        for (Future<StatelessClient.Exchange> call : calls) {
-          StatelessClient.Exchange x = call.result();
+        for (Future<StatelessTestClient.Exchange> call : calls) {
+          StatelessTestClient.Exchange x = call.result();
           if (x.isError()) {
             x.assertError(-32005, 200);
           } else {
@@ -209,7 +210,7 @@ class TaskEngineRacesTest {
         return Future.all(done).compose(v -> {
           List<Future<?>> settled = new ArrayList<>();
           for (int i = 0; i < calls.size(); i++) {
-            StatelessClient.Exchange x = calls.get(i).result();
+            StatelessTestClient.Exchange x = calls.get(i).result();
             if (!x.isError()) {
               settled.add(client(0).awaitStatus(x.task().getString("taskId"), new Principal("https://issuer.example",
                   "caller-" + round + "-" + i, Set.of()), "completed"));
@@ -230,14 +231,14 @@ class TaskEngineRacesTest {
     int callers = 24;
     serve(vertx, new TaskOptions().setMaxActivePerOwner(limit));
     repeat(10, round -> {
-      List<Future<StatelessClient.Exchange>> calls = new ArrayList<>();
+      List<Future<StatelessTestClient.Exchange>> calls = new ArrayList<>();
       for (int i = 0; i < callers; i++) {
         calls.add(call(client(i), "held_now"));
       }
       return Future.all(calls).compose(all -> {
         List<String> accepted = new ArrayList<>();
-        for (Future<StatelessClient.Exchange> call : calls) {
-          StatelessClient.Exchange x = call.result();
+        for (Future<StatelessTestClient.Exchange> call : calls) {
+          StatelessTestClient.Exchange x = call.result();
           if (x.isError()) {
             x.assertError(-32005, 200);
           } else {

@@ -1,6 +1,6 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,6 +16,7 @@ import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -39,8 +40,8 @@ class TaskExecutorLeasesTest {
   private final HeldCalls held = new HeldCalls();
   private final InMemoryLeaseStore leases = InMemoryLeaseStore.create();
   private McpInstance instanceA;
-  private StatelessClient a;
-  private StatelessClient b;
+  private StatelessTestClient a;
+  private StatelessTestClient b;
   private McpServer serverA;
 
   @BeforeEach
@@ -51,8 +52,8 @@ class TaskExecutorLeasesTest {
     McpInstance instanceB = McpInstance.create(vertx, leases, new InstanceOptions().setName("b")
         .setLeaseTtlMs(3_000).setRenewIntervalMs(100).setOrphanSweepIntervalMs(50));
     serverA = server(vertx, store, instanceA, "A");
-    a = new StatelessClient(vertx, serverA);
-    b = new StatelessClient(vertx, server(vertx, store, instanceB, "B"));
+    a = StatelessTestClient.engine(vertx, serverA);
+    b = StatelessTestClient.engine(vertx, server(vertx, store, instanceB, "B"));
     Future.all(instanceA.start(), instanceB.start()).onComplete(test.succeedingThenComplete());
   }
 
@@ -73,7 +74,7 @@ class TaskExecutorLeasesTest {
             : StatelessFixtures.name(ctx, "who", "Who is it for?").map(who -> ToolResult.text("for " + who)));
   }
 
-  private static Future<String> start(StatelessClient client, String tool) {
+  private static Future<String> start(StatelessTestClient client, String tool) {
     return client.request("tools/call", call(tool)).capabilities(WITH_TASKS.copy()).principal(ALICE).send()
         .map(x -> x.task().getString("taskId"));
   }

@@ -1,6 +1,6 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
@@ -10,6 +10,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -35,16 +36,16 @@ class TaskInstancesTest {
 
   private final HeldCalls held = new HeldCalls();
   /** The instance the tasks are created on. */
-  private StatelessClient a;
+  private StatelessTestClient a;
   /** The other instance. */
-  private StatelessClient b;
+  private StatelessTestClient b;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
     TaskOptions tasks = new TaskOptions().setMaxActivePerOwner(1);
-    a = new StatelessClient(vertx, instance(vertx, store, tasks));
-    b = new StatelessClient(vertx, instance(vertx, store, tasks));
+    a = StatelessTestClient.engine(vertx, instance(vertx, store, tasks));
+    b = StatelessTestClient.engine(vertx, instance(vertx, store, tasks));
   }
 
   private McpServer instance(Vertx vertx, InMemoryTaskStore store, TaskOptions tasks) {
@@ -52,12 +53,12 @@ class TaskInstancesTest {
         StatelessFixtures.options().setTaskOptions(tasks), store)), held);
   }
 
-  private static Future<String> start(StatelessClient client, String tool, Principal principal) {
+  private static Future<String> start(StatelessTestClient client, String tool, Principal principal) {
     return client.request("tools/call", call(tool)).capabilities(WITH_TASKS.copy()).principal(principal).send()
         .map(x -> x.task().getString("taskId"));
   }
 
-  private static Future<StatelessClient.Exchange> tasks(StatelessClient client, String method, JsonObject params,
+  private static Future<StatelessTestClient.Exchange> tasks(StatelessTestClient client, String method, JsonObject params,
       Principal principal) {
     return client.request(method, params).capabilities(WITH_TASKS.copy()).principal(principal).send();
   }

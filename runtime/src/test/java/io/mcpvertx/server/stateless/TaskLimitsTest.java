@@ -1,12 +1,13 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -32,16 +33,16 @@ class TaskLimitsTest {
 
   private final HeldCalls held = new HeldCalls();
   private Vertx vertx;
-  private StatelessClient client;
+  private StatelessTestClient client;
 
   private void serve(Vertx vertx, TaskOptions tasks) {
     this.vertx = vertx;
     McpServer server = StatelessFixtures.register(McpServer.create(vertx,
         StatelessFixtures.options().setTaskOptions(tasks)));
-    client = new StatelessClient(vertx, TaskTools.register(server, held));
+    client = StatelessTestClient.engine(vertx, TaskTools.register(server, held));
   }
 
-  private Future<StatelessClient.Exchange> call(String tool, Principal principal) {
+  private Future<StatelessTestClient.Exchange> call(String tool, Principal principal) {
     return client.request("tools/call", TaskTools.call(tool)).capabilities(WITH_TASKS.copy()).principal(principal)
         .send();
   }
@@ -50,7 +51,7 @@ class TaskLimitsTest {
     return call(tool, principal).map(x -> x.task().getString("taskId"));
   }
 
-  private Future<StatelessClient.Exchange> tasks(String method, String taskId) {
+  private Future<StatelessTestClient.Exchange> tasks(String method, String taskId) {
     return client.request(method, new JsonObject().put("taskId", taskId).put("inputResponses", new JsonObject()))
         .capabilities(WITH_TASKS.copy()).send();
   }
@@ -67,7 +68,7 @@ class TaskLimitsTest {
     });
   }
 
-  private static void assertOverloaded(StatelessClient.Exchange x, String wording) {
+  private static void assertOverloaded(StatelessTestClient.Exchange x, String wording) {
     JsonObject error = x.assertError(-32005, 200);
     assertTrue(error.getString("message").contains(wording), error::encode);
   }
@@ -171,7 +172,7 @@ class TaskLimitsTest {
     serve(vertx, new TaskOptions().setMaxActivePerOwner(1));
     // Alice is at her limit; her next call runs directly until it is due to become a task, which fails.
     start("held_now", ALICE).compose(first -> held.next()).compose(first -> {
-      Future<StatelessClient.Exchange> call = call("held_later", ALICE);
+      Future<StatelessTestClient.Exchange> call = call("held_later", ALICE);
       return held.next().compose(later -> call.compose(x -> {
         assertOverloaded(x, "Too many active tasks");
         return later.cancelled();

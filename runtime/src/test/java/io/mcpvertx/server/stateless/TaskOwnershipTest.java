@@ -1,6 +1,6 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -36,14 +37,14 @@ class TaskOwnershipTest {
   private static final String NOT_FOUND = "Failed to retrieve task: Task not found";
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
   private HeldCalls held;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     held = new HeldCalls();
     server = TaskTools.register(StatelessFixtures.server(vertx), held);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   private Future<String> start(String tool, Principal principal) {
@@ -51,7 +52,7 @@ class TaskOwnershipTest {
         .map(x -> x.task().getString("taskId"));
   }
 
-  private Future<StatelessClient.Exchange> tasks(String method, JsonObject params, Principal principal) {
+  private Future<StatelessTestClient.Exchange> tasks(String method, JsonObject params, Principal principal) {
     return client.request(method, params).capabilities(WITH_TASKS.copy()).principal(principal).send();
   }
 

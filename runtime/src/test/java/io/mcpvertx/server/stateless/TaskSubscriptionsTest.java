@@ -1,7 +1,7 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.TASKS_EXTENSION;
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.TASKS_EXTENSION;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -42,14 +43,14 @@ class TaskSubscriptionsTest {
   private static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
   private HeldCalls held;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     held = new HeldCalls();
     server = TaskTools.register(StatelessFixtures.server(vertx), held);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   private Future<String> start(String tool, Principal principal) {
@@ -57,7 +58,7 @@ class TaskSubscriptionsTest {
         .map(x -> x.task().getString("taskId"));
   }
 
-  private Future<StatelessClient.Listening> listen(Principal principal, String... taskIds) {
+  private Future<StatelessTestClient.Listening> listen(Principal principal, String... taskIds) {
     return client.request("subscriptions/listen", taskFilter(taskIds)).capabilities(WITH_TASKS.copy())
         .principal(principal).listen();
   }
@@ -182,7 +183,7 @@ class TaskSubscriptionsTest {
   void anotherCallersTasksAreAgreedToButNeverSent(VertxTestContext test) {
     // Alice's, Bob's and an anonymous caller's task; Bob's and the anonymous stream also follow Alice's task.
     String[] ids = new String[3];
-    List<StatelessClient.Listening> streams = new ArrayList<>();
+    List<StatelessTestClient.Listening> streams = new ArrayList<>();
     start("held_now", ALICE).compose(id -> {
       ids[0] = id;
       return start("held_now", BOB);
@@ -226,7 +227,7 @@ class TaskSubscriptionsTest {
 
   @Test
   void progressAndLogsAreNeverSentOnceTheCallIsATask(VertxTestContext test) {
-    JsonObject meta = StatelessClient.meta(WITH_TASKS).put("progressToken", "p-1")
+    JsonObject meta = StatelessTestClient.meta(WITH_TASKS).put("progressToken", "p-1")
         .put(StatelessServer.META_LOG_LEVEL, "debug");
     client.request("tools/call", call("chatty_later")).meta(meta).send().compose(x -> {
       // Before it became a task the call was an ordinary one: its stream carried what the handler reported.

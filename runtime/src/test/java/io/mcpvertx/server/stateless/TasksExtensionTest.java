@@ -1,8 +1,8 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.ALL_CAPABILITIES;
-import static io.mcpvertx.server.stateless.StatelessClient.TASKS_EXTENSION;
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.ALL_CAPABILITIES;
+import static io.mcpvertx.testing.StatelessTestClient.TASKS_EXTENSION;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -34,21 +35,21 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TasksExtensionTest {
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
   private HeldCalls held;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     held = new HeldCalls();
     server = TaskTools.register(StatelessFixtures.server(vertx), held);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
-  private Future<StatelessClient.Exchange> callAsTask(String tool) {
+  private Future<StatelessTestClient.Exchange> callAsTask(String tool) {
     return client.request("tools/call", call(tool)).capabilities(WITH_TASKS.copy()).send();
   }
 
-  private Future<StatelessClient.Exchange> tasks(String method, JsonObject params) {
+  private Future<StatelessTestClient.Exchange> tasks(String method, JsonObject params) {
     return client.request(method, params).capabilities(WITH_TASKS.copy()).send();
   }
 
@@ -57,7 +58,7 @@ class TasksExtensionTest {
   }
 
   /** An acknowledgement: resultType "complete" and nothing else but {@code _meta}. */
-  private static void assertAck(StatelessClient.Exchange x) {
+  private static void assertAck(StatelessTestClient.Exchange x) {
     JsonObject result = x.complete();
     assertEquals(Set.of("resultType", "_meta"), result.fieldNames(), result::encode);
   }
@@ -184,7 +185,7 @@ class TasksExtensionTest {
 
   @Test
   void anOptionalTaskWithoutTheExtensionIsAnsweredDirectly(VertxTestContext test) {
-    Future<StatelessClient.Exchange> call = client.request("tools/call", call("held_now").put("task",
+    Future<StatelessTestClient.Exchange> call = client.request("tools/call", call("held_now").put("task",
         new JsonObject())).send();
     held.next().compose(h -> h.release()).compose(v -> call)
         .onComplete(test.succeeding(x -> test.verify(() -> {
@@ -338,7 +339,7 @@ class TasksExtensionTest {
     })));
   }
 
-  private static void assertMissingExtension(StatelessClient.Exchange x) {
+  private static void assertMissingExtension(StatelessTestClient.Exchange x) {
     JsonObject error = x.assertError(-32021, 400);
     assertNotNull(error.getJsonObject("data").getJsonObject("requiredCapabilities").getJsonObject("extensions")
         .getJsonObject(TASKS_EXTENSION), error::encode);

@@ -1,17 +1,16 @@
-package io.mcpvertx.server.stateless;
+package io.mcpvertx.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
-import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
-import io.mcpvertx.testing.SpecSchemas;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -23,89 +22,61 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Drives a {@link StatelessServer} directly, as an HTTP transport would: {@link StatelessServer#validate} with the
- * request's headers, then {@link StatelessServer#serve} or {@link StatelessServer#listen} with a sink that
- * collects what the server emits. Everything the server emits goes through the server's codec and is checked
- * against the 2026-07-28 schema, and what the tasks extension defines (task results, {@code notifications/tasks})
- * against the extension's schema; a message sent on a request's stream after its response is a violation too.
- * Tests assert {@link #violations()} is empty.
+ * A fluent client of the 2026-07-28 stateless wire for tests: {@code client.request("tools/call", params)
+ * .header(...).send()} yields the {@link Exchange} (response, HTTP status, notifications). Requests carry
+ * {@code _meta} and, unless {@link Request#noHeaders()}, the routing headers an HTTP client derives from the body.
+ * The {@link StatelessTransport} decides where they go: the engine of a server in this JVM, or Streamable HTTP.
+ * Everything that comes back is checked against the 2026-07-28 schema, and what the tasks extension defines (task
+ * results, {@code notifications/tasks}) against the extension's schema; tests assert {@link #violations()} is
+ * empty.
  *
  * <p>Requests are made on one event-loop context, as a transport serves them.
  */
-final class StatelessClient {
+public final class StatelessTestClient {
 
-  static final String VERSION = "2026-07-28";
-  static final String META_VERSION = StatelessServer.META_PROTOCOL_VERSION;
-  static final String META_CAPABILITIES = StatelessServer.META_CLIENT_CAPABILITIES;
+  public static final String VERSION = "2026-07-28";
+  public static final String META_VERSION = StatelessServer.META_PROTOCOL_VERSION;
+  public static final String META_CAPABILITIES = StatelessServer.META_CLIENT_CAPABILITIES;
 
   /** Everything a client can answer: sampling, elicitation (form) and roots. */
-  static final JsonObject ALL_CAPABILITIES = new JsonObject()
+  public static final JsonObject ALL_CAPABILITIES = new JsonObject()
       .put("sampling", new JsonObject())
       .put("elicitation", new JsonObject())
       .put("roots", new JsonObject());
 
-  static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+  public static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
   /** {@link #ALL_CAPABILITIES} and the tasks extension. */
-  static final JsonObject WITH_TASKS = ALL_CAPABILITIES.copy()
+  public static final JsonObject WITH_TASKS = ALL_CAPABILITIES.copy()
       .put("extensions", new JsonObject().put(TASKS_EXTENSION, new JsonObject()));
 
-  /** Results the tasks extension defines, by the method they answer (tools/call only when it made a task). */
-  private static final Map<String, String> TASK_RESULT_TYPES = Map.of(
-      "tasks/get", "GetTaskResult",
-      "tasks/update", "UpdateTaskResult",
-      "tasks/cancel", "CancelTaskResult");
-
-  private static final Map<String, String> RESULT_TYPES = Map.ofEntries(
-      Map.entry("server/discover", "DiscoverResult"),
-      Map.entry("tools/list", "ListToolsResult"),
-      Map.entry("tools/call", "CallToolResult"),
-      Map.entry("resources/list", "ListResourcesResult"),
-      Map.entry("resources/templates/list", "ListResourceTemplatesResult"),
-      Map.entry("resources/read", "ReadResourceResult"),
-      Map.entry("prompts/list", "ListPromptsResult"),
-      Map.entry("prompts/get", "GetPromptResult"),
-      Map.entry("completion/complete", "CompleteResult"));
-
-  private static final Map<Integer, String> ERROR_TYPES = Map.of(
-      -32022, "UnsupportedProtocolVersionError",
-      -32020, "HeaderMismatchError",
-      -32021, "MissingRequiredClientCapabilityError");
-
-  private static final Map<Integer, String> ERROR_OBJECT_TYPES = Map.of(
-      -32601, "MethodNotFoundError",
-      -32602, "InvalidParamsError");
-
-  private static final Map<String, String> NOTIFICATION_TYPES = Map.of(
-      "notifications/progress", "ProgressNotification",
-      "notifications/message", "LoggingMessageNotification",
-      "notifications/tools/list_changed", "ToolListChangedNotification",
-      "notifications/prompts/list_changed", "PromptListChangedNotification",
-      "notifications/resources/list_changed", "ResourceListChangedNotification",
-      "notifications/resources/updated", "ResourceUpdatedNotification",
-      "notifications/subscriptions/acknowledged", "SubscriptionsAcknowledgedNotification",
-      "notifications/tasks", "TaskStatusNotification");
-
   private final Vertx vertx;
-  private final McpServer server;
-  private final StatelessServer stateless;
+  private final StatelessTransport transport;
   private final Context context;
   private final List<String> violations = new CopyOnWriteArrayList<>();
   private long nextId = 1;
 
-  StatelessClient(Vertx vertx, McpServer server) {
+  private StatelessTestClient(Vertx vertx, StatelessTransport transport) {
     this.vertx = vertx;
-    this.server = server;
-    this.stateless = server.stateless();
+    this.transport = transport;
     this.context = vertx.getOrCreateContext();
   }
 
+  /** A client of the stateless engine of {@code server}, in this JVM. */
+  public static StatelessTestClient engine(Vertx vertx, McpServer server) {
+    return over(vertx, StatelessTransport.engine(server));
+  }
+
+  /** A client whose requests go through {@code transport}. */
+  public static StatelessTestClient over(Vertx vertx, StatelessTransport transport) {
+    return new StatelessTestClient(vertx, transport);
+  }
+
   /** A request's {@code _meta}: this revision, a client name, and these capabilities. */
-  static JsonObject meta(JsonObject capabilities) {
+  public static JsonObject meta(JsonObject capabilities) {
     return new JsonObject()
         .put(META_VERSION, VERSION)
         .put(StatelessServer.META_CLIENT_INFO, new JsonObject().put("name", "stateless-test").put("version", "1.0.0"))
@@ -113,44 +84,48 @@ final class StatelessClient {
   }
 
   /** A request of {@code method} with {@code params} (copied; {@code _meta} added unless present). */
-  Request request(String method, JsonObject params) {
+  public Request request(String method, JsonObject params) {
     return new Request(method, params == null ? new JsonObject() : params.copy());
   }
 
-  Request request(String method) {
+  public Request request(String method) {
     return request(method, null);
   }
 
   /** Schema violations in everything this client received so far. */
-  List<String> violations() {
+  public List<String> violations() {
     return violations;
   }
 
-  void assertNoViolations() {
+  public void assertNoViolations() {
     assertTrue(violations.isEmpty(), () -> "schema violations: " + violations);
   }
 
-  /** What came back for one request: the response, the HTTP status it would travel with, and notifications. */
-  record Exchange(JsonRpcId id, int status, JsonObject response, List<JsonObject> notifications) {
+  /**
+   * What came back for one request: the response, the HTTP status it would travel with, the notifications before
+   * it, and the response's HTTP headers (none from a transport without headers).
+   */
+  public record Exchange(JsonRpcId id, int status, JsonObject response, List<JsonObject> notifications,
+      MultiMap headers) {
 
-    boolean isError() {
+    public boolean isError() {
       return response.containsKey("error");
     }
 
-    JsonObject result() {
+    public JsonObject result() {
       assertTrue(response.getValue("result") instanceof JsonObject, () -> "expected a result, got "
           + response.encode());
       return response.getJsonObject("result");
     }
 
-    JsonObject error() {
+    public JsonObject error() {
       assertTrue(response.getValue("error") instanceof JsonObject, () -> "expected an error, got "
           + response.encode());
       return response.getJsonObject("error");
     }
 
     /** Asserts an error with this code and HTTP status; returns the error. */
-    JsonObject assertError(int code, int httpStatus) {
+    public JsonObject assertError(int code, int httpStatus) {
       JsonObject error = error();
       assertEquals(code, error.getInteger("code"), () -> "unexpected error " + error.encode());
       assertEquals(httpStatus, status, () -> "unexpected HTTP status for " + error.encode());
@@ -160,7 +135,7 @@ final class StatelessClient {
     }
 
     /** Asserts a complete result (resultType "complete"); returns it. */
-    JsonObject complete() {
+    public JsonObject complete() {
       JsonObject result = result();
       assertEquals("complete", result.getString("resultType"), result::encode);
       assertEquals(200, status);
@@ -168,14 +143,14 @@ final class StatelessClient {
     }
 
     /** Asserts an input_required result; returns it. */
-    JsonObject inputRequired() {
+    public JsonObject inputRequired() {
       JsonObject result = result();
       assertEquals("input_required", result.getString("resultType"), result::encode);
       return result;
     }
 
     /** Asserts a task was created (the tasks extension's CreateTaskResult); returns it. */
-    JsonObject task() {
+    public JsonObject task() {
       JsonObject result = result();
       assertEquals("task", result.getString("resultType"), result::encode);
       assertEquals(200, status);
@@ -184,7 +159,7 @@ final class StatelessClient {
   }
 
   /** Completes after {@code n} turns of this client's event loop (to shift one side of a race a little). */
-  Future<Void> turns(int n) {
+  public Future<Void> turns(int n) {
     Promise<Void> done = Promise.promise();
     context.runOnContext(v -> {
       if (n <= 0) {
@@ -197,7 +172,7 @@ final class StatelessClient {
   }
 
   /** {@code tasks/get} for {@code taskId}, declaring the tasks extension, as {@code principal} (null: none). */
-  Future<Exchange> getTask(String taskId, Principal principal) {
+  public Future<Exchange> getTask(String taskId, Principal principal) {
     return request("tasks/get", new JsonObject().put("taskId", taskId)).capabilities(WITH_TASKS.copy())
         .principal(principal).send();
   }
@@ -206,7 +181,7 @@ final class StatelessClient {
    * Polls {@code tasks/get} until the task satisfies {@code until}, yielding that result; fails on an error
    * response. Bounded by the test's own timeout, not by a deadline here.
    */
-  Future<JsonObject> awaitTask(String taskId, Principal principal, Predicate<JsonObject> until) {
+  public Future<JsonObject> awaitTask(String taskId, Principal principal, Predicate<JsonObject> until) {
     return getTask(taskId, principal).compose(x -> {
       if (x.isError()) {
         return Future.failedFuture(new AssertionError("tasks/get failed: " + x.response().encode()));
@@ -221,12 +196,12 @@ final class StatelessClient {
   }
 
   /** Polls until the task has {@code status}. */
-  Future<JsonObject> awaitStatus(String taskId, Principal principal, String status) {
+  public Future<JsonObject> awaitStatus(String taskId, Principal principal, String status) {
     return awaitTask(taskId, principal, task -> status.equals(task.getString("status")));
   }
 
   /** One request to build and send. */
-  final class Request {
+  public final class Request {
 
     private final String method;
     private final JsonObject params;
@@ -240,12 +215,12 @@ final class StatelessClient {
       this.method = method;
       this.params = params;
       if (!params.containsKey("_meta")) {
-        params.put("_meta", StatelessClient.meta(ALL_CAPABILITIES));
+        params.put("_meta", StatelessTestClient.meta(ALL_CAPABILITIES));
       }
     }
 
     /** Replaces {@code _meta} (null removes it). */
-    Request meta(JsonObject meta) {
+    public Request meta(JsonObject meta) {
       if (meta == null) {
         params.remove("_meta");
       } else {
@@ -255,100 +230,79 @@ final class StatelessClient {
     }
 
     /** The client capabilities declared on this request. */
-    Request capabilities(JsonObject capabilities) {
+    public Request capabilities(JsonObject capabilities) {
       params.getJsonObject("_meta").put(META_CAPABILITIES, capabilities);
       return this;
     }
 
     /** Sets a header (replacing the default of the same name, case-insensitively). */
-    Request header(String name, String value) {
+    public Request header(String name, String value) {
       headers.put(name.toLowerCase(Locale.ROOT), value);
       removed.remove(name.toLowerCase(Locale.ROOT));
       return this;
     }
 
-    Request withoutHeader(String name) {
+    public Request withoutHeader(String name) {
       headers.remove(name.toLowerCase(Locale.ROOT));
       removed.add(name.toLowerCase(Locale.ROOT));
       return this;
     }
 
     /** As a transport without headers (no routing-header checks) would serve it. */
-    Request noHeaders() {
+    public Request noHeaders() {
       httpHeaders = false;
       return this;
     }
 
-    Request principal(Principal principal) {
+    public Request principal(Principal principal) {
       this.principal = principal;
       return this;
     }
 
-    Request id(JsonRpcId id) {
+    public Request id(JsonRpcId id) {
       this.id = id;
       return this;
     }
 
-    Future<Exchange> send() {
+    public Future<Exchange> send() {
       Promise<Exchange> promise = Promise.promise();
       context.runOnContext(v -> {
         JsonRpcRequest request = build();
         List<JsonObject> notifications = new ArrayList<>();
-        StatelessServer.Rejection rejection = stateless.validate(request, headerLookup());
-        if (rejection != null) {
-          JsonObject response = received(new io.mcpvertx.jsonrpc.JsonRpcErrorResponse(request.id(),
-              rejection.error()), method);
-          promise.complete(new Exchange(request.id(), rejection.httpStatus(), response, notifications));
-          return;
-        }
-        boolean[] answered = {false};
-        StatelessServer.Call call = stateless.serve(request, principal, message -> {
-          if (Vertx.currentContext() != context) {
-            violations.add("the sink was used off the request's context: " + message);
-          }
-          JsonObject received = received(message, null);
-          if (answered[0]) {
-            // The response ended the request's stream: nothing can travel on it any more.
-            violations.add("a message after the response to " + method + ": " + received.encode());
-          }
-          notifications.add(received);
-        });
-        call.response().onComplete(ar -> {
-          answered[0] = true;
-          if (ar.failed()) {
-            promise.fail(ar.cause());
-            return;
-          }
-          JsonObject response = received(ar.result(), method);
-          int status = response.getValue("error") instanceof JsonObject error
-              ? StatelessServer.httpStatus(new io.mcpvertx.jsonrpc.JsonRpcError(error.getInteger("code"),
-                  error.getString("message"))) : 200;
-          promise.complete(new Exchange(request.id(), status, response, List.copyOf(notifications)));
-        });
+        transport.exchange(call(request), message -> notifications.add(received(message, null)))
+            .onComplete(ar -> {
+              if (ar.failed()) {
+                promise.fail(ar.cause());
+                return;
+              }
+              JsonObject response = received(ar.result().response(), method);
+              promise.complete(new Exchange(request.id(), ar.result().status(), response,
+                  List.copyOf(notifications), ar.result().headers()));
+            });
       });
       return promise.future();
     }
 
     /** Opens the request as {@code subscriptions/listen}; frames arrive on the returned stream. */
-    Future<Listening> listen() {
+    public Future<Listening> listen() {
       Promise<Listening> promise = Promise.promise();
       context.runOnContext(v -> {
-        JsonRpcRequest request = build();
-        StatelessServer.Rejection rejection = stateless.validate(request, headerLookup());
-        if (rejection != null) {
-          promise.fail(new AssertionError("listen rejected: " + rejection.error().message()));
-          return;
-        }
         Listening listening = new Listening();
-        listening.subscription = stateless.listen(request, principal, message -> {
-          if (Vertx.currentContext() != context) {
-            violations.add("the listen sink was used off the stream's context: " + message);
-          }
-          listening.add(received(message, null));
-        });
-        promise.complete(listening);
+        transport.listen(call(build()), message -> listening.add(received(message, null)))
+            .onComplete(ar -> {
+              if (ar.failed()) {
+                promise.fail(ar.cause());
+                return;
+              }
+              listening.subscription = ar.result();
+              promise.complete(listening);
+            });
       });
       return promise.future();
+    }
+
+    private StatelessTransport.Call call(JsonRpcRequest request) {
+      return new StatelessTransport.Call(request, headers(), principal, context, violations::add);
     }
 
     private JsonRpcRequest build() {
@@ -358,7 +312,8 @@ final class StatelessClient {
       return new JsonRpcRequest(id, method, params);
     }
 
-    private Function<String, String> headerLookup() {
+    /** The routing headers an HTTP client derives from the request, with this request's changes. */
+    private Map<String, String> headers() {
       if (!httpHeaders) {
         return null;
       }
@@ -377,12 +332,12 @@ final class StatelessClient {
       }
       removed.forEach(all::remove);
       all.putAll(headers);
-      return header -> all.get(header.toLowerCase(Locale.ROOT));
+      return all;
     }
   }
 
   /** An open {@code subscriptions/listen}: the frames received so far, in order. */
-  final class Listening {
+  public final class Listening {
 
     private final List<JsonObject> frames = new ArrayList<>();
     private final List<Promise<JsonObject>> waiters = new ArrayList<>();
@@ -390,7 +345,7 @@ final class StatelessClient {
     private final List<Promise<JsonObject>> matchers = new ArrayList<>();
     private final List<Predicate<JsonObject>> matching = new ArrayList<>();
     private final List<Integer> matchingFrom = new ArrayList<>();
-    private StatelessServer.Subscription subscription;
+    private StatelessTransport.Stream subscription;
 
     private void add(JsonObject frame) {
       frames.add(frame);
@@ -411,12 +366,12 @@ final class StatelessClient {
     }
 
     /** The first frame (received so far or later) that {@code wanted} accepts. */
-    Future<JsonObject> frame(Predicate<JsonObject> wanted) {
+    public Future<JsonObject> frame(Predicate<JsonObject> wanted) {
       return frame(0, wanted);
     }
 
     /** The first frame at index {@code from} or later (received so far or later) that {@code wanted} accepts. */
-    Future<JsonObject> frame(int from, Predicate<JsonObject> wanted) {
+    public Future<JsonObject> frame(int from, Predicate<JsonObject> wanted) {
       Promise<JsonObject> promise = Promise.promise();
       context.runOnContext(v -> {
         for (int i = from; i < frames.size(); i++) {
@@ -433,7 +388,7 @@ final class StatelessClient {
     }
 
     /** The frame at {@code index} (0 is the acknowledgement), once it has arrived. */
-    Future<JsonObject> frame(int index) {
+    public Future<JsonObject> frame(int index) {
       Promise<JsonObject> promise = Promise.promise();
       context.runOnContext(v -> {
         if (index < frames.size()) {
@@ -447,83 +402,22 @@ final class StatelessClient {
     }
 
     /** A copy of the frames received so far. */
-    Future<List<JsonObject>> frames() {
+    public Future<List<JsonObject>> frames() {
       Promise<List<JsonObject>> promise = Promise.promise();
       context.runOnContext(v -> promise.complete(List.copyOf(frames)));
       return promise.future();
     }
 
-    void close() {
+    public void close() {
       subscription.close();
     }
   }
 
-  /** Encodes what the server emitted, as a transport would, and checks it against the schema. */
-  private JsonObject received(JsonRpcMessage message, String answeredMethod) {
-    JsonObject json = new JsonObject(server.codec().encode(message));
-    check(json, answeredMethod);
-    return json;
-  }
-
-  private void check(JsonObject message, String answeredMethod) {
-    if (message.containsKey("method")) {
-      String method = message.getString("method");
-      String type = NOTIFICATION_TYPES.get(method);
-      if (message.containsKey("id") || type == null) {
-        violations.add("unexpected message " + message.encode());
-        return;
-      }
-      if (method.equals("notifications/tasks")) {
-        record(SpecSchemas.EXT_TASKS, type, message);
-        return;
-      }
-      record(type, message);
-      JsonObject params = message.getJsonObject("params");
-      if (method.equals("notifications/subscriptions/acknowledged") && params != null
-          && params.getValue("notifications") instanceof JsonObject honored && honored.containsKey("taskIds")) {
-        record(SpecSchemas.EXT_TASKS, "TaskSubscriptionAcknowledgedNotifications", honored);
-      }
-    } else if (message.getValue("error") instanceof JsonObject error) {
-      record("JSONRPCErrorResponse", message);
-      String type = ERROR_TYPES.get(error.getInteger("code"));
-      if (type != null) {
-        record(type, message);
-      }
-      String objectType = ERROR_OBJECT_TYPES.get(error.getInteger("code"));
-      if (objectType != null) {
-        record(objectType, error);
-      }
-    } else {
-      record("JSONRPCResultResponse", message);
-      JsonObject result = message.getJsonObject("result");
-      String resultType = result.getString("resultType");
-      if ("task".equals(resultType)) {
-        if (!"tools/call".equals(answeredMethod)) {
-          violations.add("a task made for " + answeredMethod + ": " + result.encode());
-        }
-        record(SpecSchemas.EXT_TASKS, "CreateTaskResult", result);
-        return;
-      }
-      String taskType = TASK_RESULT_TYPES.get(answeredMethod);
-      if (taskType != null) {
-        record(SpecSchemas.EXT_TASKS, taskType, result);
-        return;
-      }
-      String type = "input_required".equals(resultType) ? "InputRequiredResult"
-          : RESULT_TYPES.get(answeredMethod);
-      if (type != null) {
-        record(type, result);
-      }
+  /** Checks what the server sent against the schema. */
+  private JsonObject received(JsonObject message, String answeredMethod) {
+    for (String problem : StatelessChecker.check(message, answeredMethod)) {
+      violations.add(problem);
     }
-  }
-
-  private void record(String type, JsonObject instance) {
-    record(VERSION, type, instance);
-  }
-
-  private void record(String schema, String type, JsonObject instance) {
-    for (String problem : SpecSchemas.violations(schema, type, instance)) {
-      violations.add(type + ": " + problem + " in " + instance.encode());
-    }
+    return message;
   }
 }

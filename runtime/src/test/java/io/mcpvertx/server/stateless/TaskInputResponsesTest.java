@@ -1,6 +1,6 @@
 package io.mcpvertx.server.stateless;
 
-import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
+import static io.mcpvertx.testing.StatelessTestClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static io.mcpvertx.server.stateless.StatelessFixtures.sampled;
 import static io.mcpvertx.server.stateless.TaskTools.call;
@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.testing.SpecSchemas;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -29,17 +30,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * refused and leaves the question open.
  */
 @ExtendWith(VertxExtension.class)
-class TaskInputTest {
+class TaskInputResponsesTest {
 
   private McpServer server;
-  private StatelessClient client;
+  private StatelessTestClient client;
   private HeldCalls held;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     held = new HeldCalls();
     server = TaskTools.register(StatelessFixtures.server(vertx), held);
-    client = new StatelessClient(vertx, server);
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   /** Calls {@code tool} as a task; yields its id. */
@@ -48,13 +49,13 @@ class TaskInputTest {
         .map(x -> x.task().getString("taskId"));
   }
 
-  private Future<StatelessClient.Exchange> update(String taskId, JsonObject answers) {
+  private Future<StatelessTestClient.Exchange> update(String taskId, JsonObject answers) {
     return client.request("tasks/update", new JsonObject().put("taskId", taskId).put("inputResponses", answers))
         .capabilities(WITH_TASKS.copy()).send();
   }
 
   /** Asserts an acknowledgement: resultType "complete" and nothing else but {@code _meta}. */
-  private static void assertAck(StatelessClient.Exchange x) {
+  private static void assertAck(StatelessTestClient.Exchange x) {
     assertEquals(Set.of("resultType", "_meta"), x.complete().fieldNames(), () -> x.response().encode());
   }
 
