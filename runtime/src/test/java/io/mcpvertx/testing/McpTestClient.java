@@ -24,9 +24,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /**
- * A small MCP client for tests: it speaks JSON-RPC frames over a {@link Wire}, answers server-to-client requests
- * with handlers the test registers, keeps every notification, and checks every message the server sends against
- * the official schema of the negotiated revision ({@link #violations()}).
+ * A fluent client of the 2025 session wire for tests ({@code client.initialize(version).compose(init ->
+ * client.toolsCall("echo", args))}): it speaks JSON-RPC frames over a {@link Wire}, answers server-to-client
+ * requests with handlers the test registers, keeps every notification, and checks every message the server sends
+ * against the official schema of the negotiated revision ({@link #violations()}).
+ *
+ * <p>Wires: a session of a server in this JVM ({@link #inProcess}), lines of text such as a stdio transport's
+ * ({@link #lines}), Streamable HTTP ({@code io.mcpvertx.testing.http.StreamableHttp#sessionClient}), or any
+ * {@link Wire} a test supplies. Bad-input tests send raw frames with {@link #send(Buffer)}.
  *
  * <p>All state is confined to the client's context; the public methods may be called from any thread.
  */
@@ -37,6 +42,11 @@ public final class McpTestClient {
     void send(Buffer frame);
 
     Future<Void> close();
+
+    /** The session this wire talks to, once known (null if the wire has no such notion). */
+    default String sessionId() {
+      return null;
+    }
   }
 
   private final Context context;
@@ -61,6 +71,32 @@ public final class McpTestClient {
   public McpTestClient wire(Wire wire) {
     this.wire = wire;
     return this;
+  }
+
+  /**
+   * A client whose frames are written as lines through {@code writeLine} (newline-delimited JSON, as on stdio);
+   * feed it the lines the server writes with {@link #receiveLine}. Closing it runs {@code endOfInput}.
+   */
+  public static McpTestClient lines(Vertx vertx, java.util.function.Consumer<String> writeLine,
+      Runnable endOfInput) {
+    McpTestClient client = new McpTestClient(vertx.getOrCreateContext());
+    return client.wire(new Wire() {
+      @Override
+      public void send(Buffer frame) {
+        writeLine.accept(frame.toString(java.nio.charset.StandardCharsets.UTF_8) + "\n");
+      }
+
+      @Override
+      public Future<Void> close() {
+        endOfInput.run();
+        return Future.succeededFuture();
+      }
+    });
+  }
+
+  /** Feeds one line the server wrote (see {@link #lines}), from any thread. */
+  public void receiveLine(String line) {
+    context.runOnContext(v -> receive(Buffer.buffer(line)));
   }
 
   /**
@@ -120,6 +156,11 @@ public final class McpTestClient {
           public Future<Void> close() {
             return session.close();
           }
+
+          @Override
+          public String sessionId() {
+            return session.id();
+          }
         });
         promise.complete(client);
         return Future.succeededFuture();
@@ -157,6 +198,11 @@ public final class McpTestClient {
    */
   public Object streamOf(JsonObject message) {
     return streams.get(message);
+  }
+
+  /** The id of the session this client talks to, once the wire knows it (null if the wire has none). */
+  public String sessionId() {
+    return wire.sessionId();
   }
 
   /** The in-process session, when the client was made by {@link #inProcess}. */
@@ -208,6 +254,26 @@ public final class McpTestClient {
       wire.send(message.toBuffer());
     });
     return promise.future();
+  }
+
+  /**
+   * The handshake of {@link #initialize(String, JsonObject)}, yielding this client; fails unless the server
+   * agreed to {@code protocolVersion}.
+   */
+  public Future<McpTestClient> connect(String protocolVersion, JsonObject capabilities) {
+    return initialize(protocolVersion, capabilities).compose(result ->
+        protocolVersion.equals(result.getString("protocolVersion")) ? Future.succeededFuture(this)
+            : Future.failedFuture(new AssertionError("asked for " + protocolVersion + ", the server answered "
+                + result.encode())));
+  }
+
+  /** {@code tools/call} with these arguments (null leaves the {@code arguments} member out); yields the result. */
+  public Future<JsonObject> toolsCall(String name, JsonObject arguments) {
+    JsonObject params = new JsonObject().put("name", name);
+    if (arguments != null) {
+      params.put("arguments", arguments);
+    }
+    return call("tools/call", params);
   }
 
   /** Sends a request and yields its result, failing if the server answered with an error. */
@@ -396,6 +462,13 @@ public final class McpTestClient {
   /** Schema violations in what the server sent; tests assert this is empty. */
   public List<String> violations() {
     return violations;
+  }
+
+  /** Fails the test if anything the server sent broke the schema. */
+  public void assertNoViolations() {
+    if (!violations.isEmpty()) {
+      throw new AssertionError("schema violations: " + violations);
+    }
   }
 
   public Future<Void> close() {

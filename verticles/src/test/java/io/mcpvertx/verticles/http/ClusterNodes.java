@@ -10,6 +10,8 @@ import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -41,13 +43,13 @@ final class ClusterNodes implements AutoCloseable {
       this.http = http;
     }
 
-    McpHttpTestClient client() {
-      return McpHttpTestClient.http1(vertx, http.actualPort());
+    StreamableHttp client() {
+      return StreamableHttp.http1(vertx, http.actualPort());
     }
 
     /** The same session, seen by a client of this instance. */
-    McpHttpTestSession session(McpHttpTestSession session) {
-      return new McpHttpTestSession(client(), session.id(), session.version(), null);
+    StreamableHttpSession session(StreamableHttpSession session) {
+      return new StreamableHttpSession(client(), session.id(), session.version(), null);
     }
   }
 

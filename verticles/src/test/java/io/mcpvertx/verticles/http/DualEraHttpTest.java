@@ -12,17 +12,15 @@ import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.SpecSchemas;
+import io.mcpvertx.testing.StatelessTestClient;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
@@ -46,7 +44,8 @@ class DualEraHttpTest {
 
   private McpServer server;
   private McpHttpServer http;
-  private HttpClient client;
+  private StreamableHttp streamable;
+  private StatelessTestClient modern;
   private long nextId = 1;
 
   @BeforeEach
@@ -66,14 +65,17 @@ class DualEraHttpTest {
       return Future.succeededFuture(ToolResult.text("stepped"));
     });
     http = McpHttpServer.create(vertx, server, new McpHttpServerOptions().setPort(0));
-    client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost("127.0.0.1"));
     // one verticle: listen(n > 1) cannot share port 0 (each extra instance would bind a port of its own)
-    http.listen(1).onComplete(test.succeedingThenComplete());
+    http.listen(1).onComplete(test.succeeding(v -> {
+      streamable = StreamableHttp.http1(vertx, http.actualPort());
+      modern = StatelessTestClient.over(vertx, streamable.stateless());
+      test.completeNow();
+    }));
   }
 
   @AfterEach
   void stop(VertxTestContext test) {
-    client.close().compose(v -> http.close()).onComplete(test.succeedingThenComplete());
+    streamable.close().compose(v -> http.close()).onComplete(test.succeedingThenComplete());
   }
 
   /** What came back: status, headers and the JSON-RPC messages of the body (one for JSON, each event for SSE). */
@@ -99,29 +101,11 @@ class DualEraHttpTest {
     }
   }
 
+  /** A POST with exactly these headers besides Content-Type and Accept (the raw side of the HTTP transport). */
   private Future<Reply> post(Map<String, String> headers, JsonObject body) {
-    RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setPort(http.actualPort())
-        .setURI("/mcp").putHeader("Content-Type", "application/json")
-        .putHeader("Accept", "application/json, text/event-stream");
-    headers.forEach(options::putHeader);
-    return client.request(options)
-        .compose(request -> request.send(body.toBuffer()))
-        .compose(response -> response.body().map(buffer -> reply(response, buffer)));
-  }
-
-  private static Reply reply(HttpClientResponse response, Buffer body) {
-    List<JsonObject> messages = new ArrayList<>();
-    String type = response.getHeader("Content-Type");
-    if (type != null && type.startsWith("text/event-stream")) {
-      for (String line : body.toString().split("\n")) {
-        if (line.startsWith("data: ") && line.length() > 6) {
-          messages.add(new JsonObject(line.substring(6)));
-        }
-      }
-    } else if (body.length() > 0) {
-      messages.add(new JsonObject(body));
-    }
-    return new Reply(response.statusCode(), response.headers(), messages);
+    MultiMap all = StreamableHttp.postHeaders();
+    headers.forEach(all::add);
+    return streamable.post(all, body).map(reply -> new Reply(reply.status(), reply.headers(), reply.messages()));
   }
 
   private static JsonObject meta() {
@@ -137,37 +121,15 @@ class DualEraHttpTest {
   }
 
   /** A stateless request with the standard headers derived from its body. */
-  private Future<Reply> modern(String method, JsonObject params) {
-    JsonObject p = (params == null ? new JsonObject() : params.copy()).put("_meta", meta());
-    Map<String, String> headers = new java.util.LinkedHashMap<>();
-    headers.put("MCP-Protocol-Version", MODERN);
-    headers.put("Mcp-Method", method);
-    Object name = method.equals("resources/read") ? p.getValue("uri") : p.getValue("name");
-    if (name instanceof String s && (method.equals("tools/call") || method.equals("prompts/get")
-        || method.equals("resources/read"))) {
-      headers.put("Mcp-Name", s);
-    }
-    return post(headers, request(method, p));
+  private Future<StatelessTestClient.Exchange> modern(String method, JsonObject params) {
+    return modern.request(method, params).meta(meta()).send();
   }
 
-  private Future<Reply> legacy(String session, String method, JsonObject params) {
-    return post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", LEGACY), request(method, params));
-  }
-
-  private Future<String> openSession() {
-    JsonObject init = new JsonObject().put("protocolVersion", LEGACY).put("capabilities", new JsonObject())
-        .put("clientInfo", new JsonObject().put("name", "legacy").put("version", "1"));
-    return post(Map.of(), request("initialize", init)).compose(reply -> {
-      assertEquals(200, reply.status());
-      assertEquals(LEGACY, reply.result().getString("protocolVersion"));
-      String session = reply.headers().get("Mcp-Session-Id");
-      assertNotNull(session);
-      return post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", LEGACY),
-          new JsonObject().put("jsonrpc", "2.0").put("method", "notifications/initialized"))
-          .map(ack -> {
-            assertEquals(202, ack.status());
-            return session;
-          });
+  /** A session client after the handshake, over HTTP. */
+  private Future<McpTestClient> openSession(Vertx vertx) {
+    return streamable.sessionClient(vertx).connect(LEGACY, new JsonObject()).map(session -> {
+      assertNotNull(session.sessionId());
+      return session;
     });
   }
 
@@ -181,8 +143,10 @@ class DualEraHttpTest {
   }
 
   @Test
-  void aSessionAndAStatelessClientInterleave(VertxTestContext test) {
-    openSession().compose(session -> modern("tools/call", new JsonObject().put("name", "ask_name"))
+  void aSessionAndAStatelessClientInterleave(Vertx vertx, VertxTestContext test) {
+    McpTestClient[] opened = {null};
+    openSession(vertx).onSuccess(session -> opened[0] = session)
+        .compose(session -> modern("tools/call", new JsonObject().put("name", "ask_name"))
         .compose(asked -> {
           // stateless: input_required, as JSON, no session minted
           assertEquals(200, asked.status());
@@ -190,9 +154,8 @@ class DualEraHttpTest {
           JsonObject result = asked.result();
           assertEquals("input_required", result.getString("resultType"));
           assertValid(MODERN, "InputRequiredResult", result);
-          return legacy(session, "tools/list", null).map(list -> {
+          return session.call("tools/list", null).map(tools -> {
             // the session answers in its own revision: no resultType, no caching hints
-            JsonObject tools = list.result();
             assertValid(LEGACY, "ListToolsResult", tools);
             assertFalse(tools.containsKey("resultType") || tools.containsKey("ttlMs"), tools::encode);
             return result;
@@ -207,33 +170,34 @@ class DualEraHttpTest {
           assertEquals("complete", result.getString("resultType"));
           assertEquals("Hello, Ada", text(result));
           assertValid(MODERN, "CallToolResult", result);
-          return legacy(session, "tools/call", new JsonObject().put("name", "echo")
-              .put("arguments", new JsonObject().put("text", "still here")));
+          return session.toolsCall("echo", new JsonObject().put("text", "still here"));
         })
         .compose(echo -> {
-          assertEquals("still here", text(echo.result()));
-          assertValid(LEGACY, "CallToolResult", echo.result());
+          assertEquals("still here", text(echo));
+          assertValid(LEGACY, "CallToolResult", echo);
           return modern("server/discover", null);
         })
         .compose(discover -> {
           JsonObject result = discover.result();
           assertValid(MODERN, "DiscoverResult", result);
           assertTrue(result.getJsonArray("supportedVersions").contains(MODERN));
-          return legacy(session, "ping", null);
+          return session.call("ping", null);
         })
         .compose(pong -> {
-          assertEquals(new JsonObject(), pong.result());
+          assertEquals(new JsonObject(), pong);
           return modern("ping", null);
         })
         .compose(ping -> {
-          ping.error(-32601, 404);
-          return post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", LEGACY),
+          ping.assertError(-32601, 404);
+          return post(Map.of("Mcp-Session-Id", session.sessionId(), "MCP-Protocol-Version", LEGACY),
               new JsonObject().put("jsonrpc", "2.0").put("id", 99).put("method", "tools/list"));
         }))
         .onComplete(test.succeeding(list -> test.verify(() -> {
           assertEquals(200, list.status());
           assertTrue(list.result().containsKey("tools"));
           assertEquals(1, http.sessionCount(), "stateless requests make no sessions");
+          opened[0].assertNoViolations();
+          modern.assertNoViolations();
           test.completeNow();
         })));
   }
@@ -287,9 +251,8 @@ class DualEraHttpTest {
           assertEquals(List.of("notifications/progress", "notifications/progress"),
               streamed.messages().subList(0, 2).stream().map(m -> m.getString("method")).toList());
           assertEquals("stepped", text(streamed.result()));
-          return client.request(new RequestOptions().setMethod(HttpMethod.GET).setPort(http.actualPort())
-                  .setURI("/mcp").putHeader("Accept", "text/event-stream").putHeader("MCP-Protocol-Version", MODERN))
-              .compose(r -> r.send()).map(HttpClientResponse::statusCode);
+          return streamable.send(HttpMethod.GET, MultiMap.caseInsensitiveMultiMap().add("Accept", "text/event-stream")
+              .add("MCP-Protocol-Version", MODERN), null).map(HttpReply::status);
         })
         .onComplete(test.succeeding(status -> test.verify(() -> {
           assertEquals(405, status);
@@ -298,10 +261,10 @@ class DualEraHttpTest {
   }
 
   @Test
-  void aModernRequestIsStatelessEvenWithASessionHeader(VertxTestContext test) {
-    openSession().compose(session -> {
+  void aModernRequestIsStatelessEvenWithASessionHeader(Vertx vertx, VertxTestContext test) {
+    openSession(vertx).compose(session -> {
       JsonObject body = request("tools/list", new JsonObject().put("_meta", meta()));
-      return post(Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/list"),
+      return post(Map.of("Mcp-Session-Id", session.sessionId(), "MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/list"),
           body).compose(withLive -> {
             assertEquals("complete", withLive.result().getString("resultType"));
             return post(Map.of("Mcp-Session-Id", "no-such-session", "MCP-Protocol-Version", MODERN,
@@ -316,43 +279,18 @@ class DualEraHttpTest {
 
   @Test
   void listenStreamsTheChangesItAskedFor(Vertx vertx, VertxTestContext test) {
-    JsonObject body = request("subscriptions/listen", new JsonObject().put("_meta", meta())
-        .put("notifications", new JsonObject().put("toolsListChanged", true)));
+    // The HTTP transport opens a listen only on a 200 with an event stream, and fails otherwise.
     List<JsonObject> frames = new ArrayList<>();
-    Promise<Void> ack = Promise.promise();
-    Promise<Void> change = Promise.promise();
-    client.request(new RequestOptions().setMethod(HttpMethod.POST).setPort(http.actualPort()).setURI("/mcp")
-            .putHeader("Content-Type", "application/json").putHeader("Accept", "application/json, text/event-stream")
-            .putHeader("MCP-Protocol-Version", MODERN).putHeader("Mcp-Method", "subscriptions/listen"))
-        .compose(request -> request.send(body.toBuffer()))
-        .compose(response -> {
-          assertEquals(200, response.statusCode());
-          assertTrue(response.getHeader("Content-Type").startsWith("text/event-stream"));
-          StringBuilder pending = new StringBuilder();
-          response.handler(chunk -> {
-            pending.append(chunk.toString());
-            int end;
-            while ((end = pending.indexOf("\n\n")) >= 0) {
-              String event = pending.substring(0, end);
-              pending.delete(0, end + 2);
-              for (String line : event.split("\n")) {
-                if (line.startsWith("data: ")) {
-                  frames.add(new JsonObject(line.substring(6)));
-                  if (frames.size() == 1) {
-                    ack.tryComplete();
-                  } else {
-                    change.tryComplete();
-                  }
-                }
-              }
-            }
-          });
-          return ack.future().compose(v -> {
-            server.tool(Tool.builder("late").description("added later").build(),
-                (args, ctx) -> Future.succeededFuture(ToolResult.text("late")));
-            return change.future();
-          }).eventually(() -> response.request().connection().close());
-        })
+    modern.request("subscriptions/listen", new JsonObject()
+            .put("notifications", new JsonObject().put("toolsListChanged", true))).meta(meta()).listen()
+        .compose(listening -> listening.frame(0).compose(ack -> {
+          server.tool(Tool.builder("late").description("added later").build(),
+              (args, ctx) -> Future.succeededFuture(ToolResult.text("late")));
+          return listening.frame(1);
+        }).compose(change -> listening.frames()).onSuccess(frames::addAll).eventually(() -> {
+          listening.close();
+          return Future.succeededFuture();
+        }))
         .onComplete(test.succeeding(v -> test.verify(() -> {
           assertEquals("notifications/subscriptions/acknowledged", frames.get(0).getString("method"));
           assertEquals("notifications/tools/list_changed", frames.get(1).getString("method"));

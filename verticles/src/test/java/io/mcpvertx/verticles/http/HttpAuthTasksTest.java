@@ -13,6 +13,11 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.SpecSchemas;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
@@ -113,20 +118,20 @@ class HttpAuthTasksTest {
   // ---- 2025-11-25: tasks on sessions ----
 
   /** Posts a request on the session and yields its error, asserting there is one. */
-  private static Future<JsonObject> legacyError(McpHttpTestSession session, String method, String taskId) {
+  private static Future<JsonObject> legacyError(StreamableHttpSession session, String method, String taskId) {
     return session.post(session.request(method, new JsonObject().put("taskId", taskId)))
         .map(reply -> error(reply, V11, 200));
   }
 
   /** What a session gets for {@code method} on {@code taskId} and on an id nobody ever had. */
-  private static Future<List<JsonObject>> legacyRefusals(McpHttpTestSession session, String method, String taskId) {
+  private static Future<List<JsonObject>> legacyRefusals(StreamableHttpSession session, String method, String taskId) {
     String unknown = "x".repeat(taskId.length());
     return legacyError(session, method, taskId).compose(owned -> legacyError(session, method, unknown)
         .map(never -> List.of(owned, never)));
   }
 
   /** Posts a request on the session and yields its result (a {@code CreateTaskResult} is no tools/call result). */
-  private static Future<JsonObject> legacyResult(McpHttpTestSession session, String method, JsonObject params) {
+  private static Future<JsonObject> legacyResult(StreamableHttpSession session, String method, JsonObject params) {
     return session.post(session.request(method, params)).map(reply -> {
       assertEquals(200, reply.status(), reply::toString);
       List<JsonObject> messages = reply.messages();
@@ -148,7 +153,7 @@ class HttpAuthTasksTest {
     String refreshed = token("alice");
     assertNotEquals(first, refreshed, "two distinct tokens of one subject");
     String[] task = new String[1];
-    McpHttpTestSession[] sessions = new McpHttpTestSession[3];
+    StreamableHttpSession[] sessions = new StreamableHttpSession[3];
     start(vertx).compose(server -> server.client().withBearer(first).initialize(V11)
             .compose(alice -> {
               assertTrue(alice.initializeResponse().getJsonObject("result").getJsonObject("capabilities")
@@ -223,7 +228,7 @@ class HttpAuthTasksTest {
 
   /** The routing headers of a stateless request; {@code name} is the {@code Mcp-Name}, if any. */
   private static MultiMap headers(String method, String name) {
-    MultiMap headers = McpHttpTestClient.postHeaders().add("MCP-Protocol-Version", MODERN).add("Mcp-Method", method);
+    MultiMap headers = StreamableHttp.postHeaders().add("MCP-Protocol-Version", MODERN).add("Mcp-Method", method);
     return name == null ? headers : headers.add("Mcp-Name", name);
   }
 
@@ -232,12 +237,12 @@ class HttpAuthTasksTest {
         .put("params", params.copy().put("_meta", meta()));
   }
 
-  private Future<HttpReply> modern(McpHttpTestClient client, String method, JsonObject params, String name) {
+  private Future<HttpReply> modern(StreamableHttp client, String method, JsonObject params, String name) {
     return client.post(headers(method, name), body(method, params));
   }
 
   /** A stateless {@code tasks/*} request about {@code taskId}. */
-  private Future<HttpReply> taskRequest(McpHttpTestClient client, String method, String taskId) {
+  private Future<HttpReply> taskRequest(StreamableHttp client, String method, String taskId) {
     JsonObject params = new JsonObject().put("taskId", taskId);
     if (method.equals("tasks/update")) {
       params.put("inputResponses", new JsonObject());
@@ -254,7 +259,7 @@ class HttpAuthTasksTest {
   }
 
   /** Alice's {@code slow} call, which the server makes a task at once: its id. */
-  private Future<String> createExtensionTask(McpHttpTestClient client, String gate) {
+  private Future<String> createExtensionTask(StreamableHttp client, String gate) {
     return modern(client, "tools/call", slow(gate), "slow").map(reply -> {
       JsonObject created = result(reply);
       assertEquals("task", created.getString("resultType"), created::encode);
@@ -264,7 +269,7 @@ class HttpAuthTasksTest {
   }
 
   /** What a client gets for {@code method} on {@code taskId} and on an id nobody ever had: status and error. */
-  private Future<List<Object>> extensionRefusals(McpHttpTestClient client, String method, String taskId) {
+  private Future<List<Object>> extensionRefusals(StreamableHttp client, String method, String taskId) {
     String unknown = "x".repeat(taskId.length());
     return taskRequest(client, method, taskId).compose(owned -> taskRequest(client, method, unknown)
         .map(never -> List.of(owned.status(), error(owned, MODERN, owned.status()), never.status(),
@@ -274,7 +279,7 @@ class HttpAuthTasksTest {
   @Test
   void extensionTasksAnswerOnlyTheirPrincipalOnTheStatelessWire(Vertx vertx, VertxTestContext test) {
     String[] task = new String[1];
-    McpHttpTestClient[] clients = new McpHttpTestClient[4];
+    StreamableHttp[] clients = new StreamableHttp[4];
     start(vertx).compose(server -> {
       clients[0] = server.client().withBearer(token("alice"));
       clients[1] = server.client().withBearer(token("alice"));
@@ -327,7 +332,7 @@ class HttpAuthTasksTest {
 
   // ---- 2026-07-28: task subscriptions ----
 
-  private Future<SseStream> listen(McpHttpTestClient client, String... taskIds) {
+  private Future<SseStream> listen(StreamableHttp client, String... taskIds) {
     JsonObject params = new JsonObject().put("notifications", new JsonObject().put("taskIds", new JsonArray(
         List.of((Object[]) taskIds))));
     return client.open(client.options(HttpMethod.POST), headers("subscriptions/listen", null),
@@ -353,7 +358,7 @@ class HttpAuthTasksTest {
   void taskSubscriptionsCarryOnlyTheSubscribersOwnTasks(Vertx vertx, VertxTestContext test) {
     String[] tasks = new String[2];
     SseStream[] streams = new SseStream[2];
-    McpHttpTestClient[] clients = new McpHttpTestClient[3];
+    StreamableHttp[] clients = new StreamableHttp[3];
     start(vertx).compose(server -> {
       clients[0] = server.client().withBearer(token("alice"));
       clients[1] = server.client().withBearer(token("bob"));
@@ -403,7 +408,7 @@ class HttpAuthTasksTest {
     // or anyone could use them up for good (tasks/result and subscriptions share them).
     McpServerOptions options = new McpServerOptions().setTaskOptions(new TaskOptions().setMaxResultWaiters(2));
     String[] task = new String[1];
-    McpHttpTestClient[] clients = new McpHttpTestClient[2];
+    StreamableHttp[] clients = new StreamableHttp[2];
     start(vertx, options).compose(server -> {
       clients[0] = server.client().withBearer(token("alice"));
       clients[1] = server.client().withBearer(token("bob"));

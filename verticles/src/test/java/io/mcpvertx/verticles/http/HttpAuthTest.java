@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.verticles.http.auth.AuthMode;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;
 import io.vertx.core.Future;
@@ -234,9 +236,9 @@ class HttpAuthTest {
   @Test
   void asksForTheMissingScopeWith403(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(server -> {
-      McpHttpTestClient basic = server.client().withBearer(authorizationServer.token("bob", RESOURCE,
+      StreamableHttp basic = server.client().withBearer(authorizationServer.token("bob", RESOURCE,
           "mcp:basic", 300));
-      McpHttpTestClient tools = server.client().withBearer(token("alice"));
+      StreamableHttp tools = server.client().withBearer(token("alice"));
       return Future.all(
           basic.initialize(V11).compose(session -> Future.all(
               session.post(session.request("tools/list", null)),
@@ -264,7 +266,7 @@ class HttpAuthTest {
   void refusesEveryMethodToATokenWithoutTheRequiredScope(Vertx vertx, VertxTestContext test) {
     String none = authorizationServer.token("carol", RESOURCE, "unrelated", 300);
     start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client().withBearer(none);
+      StreamableHttp client = server.client().withBearer(none);
       return Future.all(client.initializeOnly(V11),
           client.send(HttpMethod.GET, MultiMap.caseInsensitiveMultiMap().add("Accept", "text/event-stream")
               .add("Mcp-Session-Id", "x"), null));
@@ -281,7 +283,7 @@ class HttpAuthTest {
   void authenticatesGetAndDelete(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(server -> server.client().withBearer(token("alice")).initialize(V11)
         .compose(session -> {
-          McpHttpTestClient anonymous = server.client();
+          StreamableHttp anonymous = server.client();
           return Future.all(
               anonymous.send(HttpMethod.GET, session.getHeaders(), null),
               anonymous.send(HttpMethod.DELETE, session.getHeaders(), null))
@@ -301,8 +303,8 @@ class HttpAuthTest {
   void bindsSessionsToTheirPrincipal(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(server -> server.client().withBearer(token("alice")).initialize(V11)
         .compose(session -> {
-          McpHttpTestClient bob = server.client().withBearer(token("bob"));
-          McpHttpTestClient aliceAgain = server.client().withBearer(token("alice"));
+          StreamableHttp bob = server.client().withBearer(token("bob"));
+          StreamableHttp aliceAgain = server.client().withBearer(token("alice"));
           return Future.all(
               bob.post(session.postHeaders(), session.request("ping", null)),
               bob.send(HttpMethod.GET, session.getHeaders(), null),
@@ -332,7 +334,7 @@ class HttpAuthTest {
         .put("io.modelcontextprotocol/clientCapabilities", new JsonObject());
     JsonObject call = new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "tools/call")
         .put("params", new JsonObject().put("name", "whoami").put("_meta", meta));
-    MultiMap headers = McpHttpTestClient.postHeaders().add("MCP-Protocol-Version", "2026-07-28")
+    MultiMap headers = StreamableHttp.postHeaders().add("MCP-Protocol-Version", "2026-07-28")
         .add("Mcp-Method", "tools/call").add("Mcp-Name", "whoami");
     start(vertx).compose(server -> Future.all(server.client().withBearer(token("dave")).post(headers, call),
             server.client().post(headers, call)))
@@ -349,13 +351,13 @@ class HttpAuthTest {
   @Test
   void refusesMalformedCredentialsWith400(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client();
-      JsonObject initialize = McpHttpTestClient.initializeRequest(V11);
+      StreamableHttp client = server.client();
+      JsonObject initialize = StreamableHttp.initializeRequest(V11);
       return Future.all(
-          client.post(McpHttpTestClient.postHeaders().add("Authorization", "Bearer not a token"), initialize),
-          client.post(McpHttpTestClient.postHeaders().add("Authorization", "Bearer " + token("a"))
+          client.post(StreamableHttp.postHeaders().add("Authorization", "Bearer not a token"), initialize),
+          client.post(StreamableHttp.postHeaders().add("Authorization", "Bearer " + token("a"))
               .add("Authorization", "Bearer " + token("b")), initialize),
-          client.post(McpHttpTestClient.postHeaders().add("Authorization", "Basic YWxpY2U6c2VjcmV0"),
+          client.post(StreamableHttp.postHeaders().add("Authorization", "Basic YWxpY2U6c2VjcmV0"),
               initialize));
     }).onComplete(test.succeeding(replies -> test.verify(() -> {
       assertTrue(challenge(replies.resultAt(0), 400).contains("error=\"invalid_request\""));
@@ -369,7 +371,7 @@ class HttpAuthTest {
   @Test
   void servesTheProtectedResourceMetadataAtBothWellKnownLocations(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       return Future.all(get(client, server, "/.well-known/oauth-protected-resource/mcp"),
           get(client, server, "/.well-known/oauth-protected-resource"),
           get(client, server, "/.well-known/oauth-authorization-server"));
@@ -411,7 +413,7 @@ class HttpAuthTest {
     })));
   }
 
-  static Future<HttpReply> get(McpHttpTestClient client, HttpTestServer server, String path) {
+  static Future<HttpReply> get(StreamableHttp client, HttpTestServer server, String path) {
     return client.send(new RequestOptions().setMethod(HttpMethod.GET).setHost("127.0.0.1").setPort(server.port())
         .setURI(path), MultiMap.caseInsensitiveMultiMap(), null);
   }

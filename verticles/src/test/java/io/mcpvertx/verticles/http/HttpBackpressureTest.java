@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientOptions;
@@ -36,7 +40,7 @@ class HttpBackpressureTest {
         .setMaxEventsPerStream(MESSAGES + 10);
     HttpTestServer.start(vertx, options).compose(server -> {
       // A fixed, small receive window, so the kernel cannot absorb the flood on the paused reader's behalf.
-      McpHttpTestClient slow = McpHttpTestClient.http1(vertx, server.port(),
+      StreamableHttp slow = StreamableHttp.http1(vertx, server.port(),
           new HttpClientOptions().setReceiveBufferSize(64 * 1024));
       return slow.initialize(V11).compose(session -> {
         JsonObject call = session.toolCall("flood", new JsonObject().put("count", MESSAGES)
@@ -49,7 +53,7 @@ class HttpBackpressureTest {
             Future<EventStore.Replay> replay = server.events.replayAfter(session.id(), first.id());
             return replay.succeeded() && replay.result().complete();
           }).compose(v -> {
-            McpHttpTestSession reader = new McpHttpTestSession(server.client(), session.id(), V11, null);
+            StreamableHttpSession reader = new StreamableHttpSession(server.client(), session.id(), V11, null);
             return reader.resume(first.id());
           }).compose(resumed -> resumed.ended().map(v -> {
             test.verify(() -> {

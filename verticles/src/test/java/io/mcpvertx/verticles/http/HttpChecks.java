@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.testing.MessageChecker;
+import io.mcpvertx.testing.http.HttpReply;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 

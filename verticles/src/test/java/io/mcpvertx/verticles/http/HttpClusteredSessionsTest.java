@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -60,8 +62,8 @@ class HttpClusteredSessionsTest {
   @Test
   void everyInstanceReachesTheOneInstanceThatRunsTheSession(Vertx vertx, VertxTestContext test) {
     start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
-      McpHttpTestSession onB = nodes.get(1).session(onA);
-      McpHttpTestSession onC = nodes.get(2).session(onA);
+      StreamableHttpSession onB = nodes.get(1).session(onA);
+      StreamableHttpSession onC = nodes.get(2).session(onA);
       return onB.call("logging/setLevel", new JsonObject().put("level", "error"))
           .compose(r -> onC.call("tools/call", new JsonObject().put("name", "echo")
               .put("arguments", new JsonObject().put("text", "via c"))))
@@ -88,8 +90,8 @@ class HttpClusteredSessionsTest {
   @Test
   void anElicitationAskedOnOneInstanceIsAnsweredThroughAnother(Vertx vertx, VertxTestContext test) {
     start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11, ELICITATION).compose(onA -> {
-      McpHttpTestSession onB = nodes.get(1).session(onA);
-      McpHttpTestSession onC = nodes.get(2).session(onA);
+      StreamableHttpSession onB = nodes.get(1).session(onA);
+      StreamableHttpSession onC = nodes.get(2).session(onA);
       JsonObject call = onB.toolCall("ask", new JsonObject(), null);
       return onB.stream(call).compose(post -> post.await(HttpClusteredSessionsTest::isElicitation)
           .compose(asked -> onC.post(new JsonObject().put("jsonrpc", "2.0").put("id", asked.message().getValue("id"))
@@ -109,7 +111,7 @@ class HttpClusteredSessionsTest {
   @Test
   void theStandaloneStreamHeldOnOneInstanceCarriesWhatTheOwnerSends(Vertx vertx, VertxTestContext test) {
     start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
-      McpHttpTestSession onB = nodes.get(1).session(onA);
+      StreamableHttpSession onB = nodes.get(1).session(onA);
       String uri = ClusterNodes.RESOURCE_URI;
       return onA.call("resources/subscribe", new JsonObject().put("uri", uri))
           .compose(r -> onB.listen())
@@ -125,8 +127,8 @@ class HttpClusteredSessionsTest {
   @Test
   void aDeleteThroughAnyInstanceEndsTheSessionEverywhere(Vertx vertx, VertxTestContext test) {
     start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
-      McpHttpTestSession onB = nodes.get(1).session(onA);
-      McpHttpTestSession onC = nodes.get(2).session(onA);
+      StreamableHttpSession onB = nodes.get(1).session(onA);
+      StreamableHttpSession onC = nodes.get(2).session(onA);
       return onB.pingStatus()
           .compose(status -> onC.delete())
           .compose(deleted -> {
@@ -150,7 +152,7 @@ class HttpClusteredSessionsTest {
     start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
       ClusterNodes.Node a = nodes.get(0);
       ClusterNodes.Node b = nodes.get(1);
-      McpHttpTestSession onB = b.session(onA);
+      StreamableHttpSession onB = b.session(onA);
       return onB.call("logging/setLevel", new JsonObject().put("level", "error"))
           .compose(r -> a.http.close())
           .compose(v -> a.instance.close())
@@ -173,7 +175,7 @@ class HttpClusteredSessionsTest {
     // A renews too rarely to notice anything during the test: it stands for an instance that died silently.
     cluster.start("nodea", 120_000, 30_000)
         .compose(a -> cluster.start("nodeb").compose(b -> a.client().initialize(V11).compose(onA -> {
-          McpHttpTestSession onB = b.session(onA);
+          StreamableHttpSession onB = b.session(onA);
           JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
           return onB.stream(call).compose(post -> a.tools.reachedGate.future()
               .compose(v -> cluster.leases.release(a.instance.id()))
@@ -206,8 +208,8 @@ class HttpClusteredSessionsTest {
     cluster.start("nodea")
         .compose(a -> cluster.start("nodeb", 120_000, 30_000)
         .compose(b -> cluster.start("nodec").compose(c -> a.client().initialize(V11).compose(onA -> {
-          McpHttpTestSession onB = b.session(onA);
-          McpHttpTestSession onC = c.session(onA);
+          StreamableHttpSession onB = b.session(onA);
+          StreamableHttpSession onC = c.session(onA);
           JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
           // The stream of the call is produced by B; B dies after progress 1 (its lease goes, nothing answers).
           return onB.stream(call).compose(post -> post.await(HttpClusteredSessionsTest::isProgress)
@@ -232,8 +234,8 @@ class HttpClusteredSessionsTest {
     cluster.start("nodea")
         .compose(a -> cluster.start("nodeb", 120_000, 30_000)
         .compose(b -> cluster.start("nodec").compose(c -> a.client().initialize(V11).compose(onA -> {
-          McpHttpTestSession onB = b.session(onA);
-          McpHttpTestSession onC = c.session(onA);
+          StreamableHttpSession onB = b.session(onA);
+          StreamableHttpSession onC = c.session(onA);
           JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
           // The client follows B's stream through C while B still lives; then B dies.
           return onB.stream(call).compose(post -> post.await(HttpClusteredSessionsTest::isProgress)
@@ -253,7 +255,7 @@ class HttpClusteredSessionsTest {
   void whenTheOwnerShutsDownItsWaitingRequestsAreToldToRetry(Vertx vertx, VertxTestContext test) {
     start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
       ClusterNodes.Node a = nodes.get(0);
-      McpHttpTestSession onB = nodes.get(1).session(onA);
+      StreamableHttpSession onB = nodes.get(1).session(onA);
       JsonObject call = onB.toolCall("gated", new JsonObject(), "tok");
       return onB.stream(call).compose(post -> a.tools.reachedGate.future()
           .compose(v -> a.http.shutdown(100))

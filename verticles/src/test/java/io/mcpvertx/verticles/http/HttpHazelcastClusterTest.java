@@ -11,6 +11,8 @@ import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.mcpvertx.verticles.ClusterNode;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -66,10 +68,10 @@ class HttpHazelcastClusterTest {
           }
           return Future.all(started);
         })
-        .compose(v -> McpHttpTestClient.http1(vertx, servers.get(0).actualPort()).initialize(V11))
+        .compose(v -> StreamableHttp.http1(vertx, servers.get(0).actualPort()).initialize(V11))
         .compose(onFirst -> {
-          McpHttpTestSession onSecond = new McpHttpTestSession(
-              McpHttpTestClient.http1(vertx, servers.get(1).actualPort()), onFirst.id(), onFirst.version(), null);
+          StreamableHttpSession onSecond = new StreamableHttpSession(
+              StreamableHttp.http1(vertx, servers.get(1).actualPort()), onFirst.id(), onFirst.version(), null);
           return onSecond.call("tools/call", new JsonObject().put("name", "echo")
                   .put("arguments", new JsonObject().put("text", "across the wire")))
               .compose(echo -> {

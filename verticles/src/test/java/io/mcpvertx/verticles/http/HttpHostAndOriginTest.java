@@ -5,6 +5,8 @@ import static io.mcpvertx.verticles.http.HttpChecks.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -37,7 +39,7 @@ class HttpHostAndOriginTest {
   }
 
   private static MultiMap withOrigin(String origin) {
-    return McpHttpTestClient.postHeaders().add("Origin", origin).add("MCP-Protocol-Version", V11);
+    return StreamableHttp.postHeaders().add("Origin", origin).add("MCP-Protocol-Version", V11);
   }
 
   @ParameterizedTest
@@ -46,7 +48,7 @@ class HttpHostAndOriginTest {
   void rejectsForeignHostOnLoopbackBindWith403(String host, Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().send(as(server, host), withOrigin("http://" + host),
-            McpHttpTestClient.initializeRequest(V11).toBuffer()).map(reply -> {
+            StreamableHttp.initializeRequest(V11).toBuffer()).map(reply -> {
               test.verify(() -> {
                 assertRejected(reply, 403);
                 assertEquals(0, server.http.sessionCount());
@@ -60,10 +62,10 @@ class HttpHostAndOriginTest {
   @ValueSource(strings = {"localhost", "127.0.0.1"})
   void acceptsLoopbackHostAndOriginThroughTheHandshake(String name, Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       String authority = name + ":" + server.port();
       MultiMap headers = withOrigin("http://" + authority);
-      return client.send(as(server, name), headers, McpHttpTestClient.initializeRequest(V11).toBuffer())
+      return client.send(as(server, name), headers, StreamableHttp.initializeRequest(V11).toBuffer())
           .compose(init -> {
             test.verify(() -> {
               assertEquals(200, init.status(), init::toString);
@@ -71,7 +73,7 @@ class HttpHostAndOriginTest {
             });
             // The alpha conformance probe follows with notifications/initialized from the same origin.
             return client.send(as(server, name), headers.add("Mcp-Session-Id", init.header("Mcp-Session-Id")),
-                McpHttpTestClient.notification("notifications/initialized").toBuffer());
+                StreamableHttp.notification("notifications/initialized").toBuffer());
           })
           .map(ack -> {
             test.verify(() -> assertAccepted(ack));
@@ -90,8 +92,8 @@ class HttpHostAndOriginTest {
           Future<HttpReply> post = session.post(session.request("ping", null), headers);
           Future<HttpReply> get = session.client().send(HttpMethod.GET, session.getHeaders().add("Origin", origin),
               null);
-          Future<HttpReply> init = server.client().post(McpHttpTestClient.postHeaders().add("Origin", origin),
-              McpHttpTestClient.initializeRequest(V11));
+          Future<HttpReply> init = server.client().post(StreamableHttp.postHeaders().add("Origin", origin),
+              StreamableHttp.initializeRequest(V11));
           return Future.all(post, get, init).map(all -> {
             test.verify(() -> {
               assertRejected(post.result(), 403);

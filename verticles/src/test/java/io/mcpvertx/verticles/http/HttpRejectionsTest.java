@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -40,7 +44,7 @@ class HttpRejectionsTest {
           if (accept != null) {
             headers.add("Accept", accept);
           }
-          return server.client().post(headers, McpHttpTestClient.initializeRequest(V11)).map(reply -> {
+          return server.client().post(headers, StreamableHttp.initializeRequest(V11)).map(reply -> {
             test.verify(() -> {
               assertRejected(reply, 406);
               assertEquals(0, server.http.sessionCount());
@@ -77,11 +81,11 @@ class HttpRejectionsTest {
   void rejectsPostWhoseContentTypeIsNotJsonWith415(String contentType, Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> {
-          MultiMap headers = McpHttpTestClient.postHeaders().remove("Content-Type");
+          MultiMap headers = StreamableHttp.postHeaders().remove("Content-Type");
           if (contentType != null) {
             headers.add("Content-Type", contentType);
           }
-          return server.client().post(headers, McpHttpTestClient.initializeRequest(V11));
+          return server.client().post(headers, StreamableHttp.initializeRequest(V11));
         })
         .map(reply -> {
           test.verify(() -> assertRejected(reply, 415));
@@ -93,8 +97,8 @@ class HttpRejectionsTest {
   @Test
   void acceptsJsonContentTypeWithCharset(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
-        .compose(server -> server.client().post(McpHttpTestClient.postHeaders()
-            .set("Content-Type", "Application/JSON; charset=utf-8"), McpHttpTestClient.initializeRequest(V11)))
+        .compose(server -> server.client().post(StreamableHttp.postHeaders()
+            .set("Content-Type", "Application/JSON; charset=utf-8"), StreamableHttp.initializeRequest(V11)))
         .map(reply -> {
           test.verify(() -> assertEquals(200, reply.status(), reply::toString));
           return reply;
@@ -118,7 +122,7 @@ class HttpRejectionsTest {
   void rejectsRequestsWithoutSessionIdWith400(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().initialize(V11).compose(session -> {
-          McpHttpTestClient client = server.client();
+          StreamableHttp client = server.client();
           Future<HttpReply> post = client.post(session.postHeaders().remove("Mcp-Session-Id"),
               session.request("tools/list", null));
           Future<HttpReply> get = client.send(HttpMethod.GET, session.getHeaders().remove("Mcp-Session-Id"), null);
@@ -168,7 +172,7 @@ class HttpRejectionsTest {
   void rejectsInitializeThatCarriesASessionIdWith400(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().initialize(V11).compose(session ->
-            session.post(McpHttpTestClient.initializeRequest(V11)).map(reply -> {
+            session.post(StreamableHttp.initializeRequest(V11)).map(reply -> {
               test.verify(() -> {
                 assertRejected(reply, 400);
                 assertNull(reply.header("Mcp-Session-Id"));
@@ -214,7 +218,7 @@ class HttpRejectionsTest {
   void answersUnknownSessionWith404(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().initialize(V11).compose(session -> {
-          McpHttpTestSession stranger = new McpHttpTestSession(server.client(), "no-such-session", V11, null);
+          StreamableHttpSession stranger = new StreamableHttpSession(server.client(), "no-such-session", V11, null);
           return Future.all(stranger.post(stranger.request("ping", null)), stranger.listen()
               .compose(SseStream::reply), stranger.delete());
         }))
@@ -250,7 +254,7 @@ class HttpRejectionsTest {
     HttpTestServer.start(vertx)
         .compose(server -> server.client().initialize(V11))
         .compose(session -> Future.all(
-            session.post(McpHttpTestClient.notification("notifications/roots/list_changed")),
+            session.post(StreamableHttp.notification("notifications/roots/list_changed")),
             session.post(new JsonObject().put("jsonrpc", "2.0").put("id", "s-1").put("result", new JsonObject())),
             session.post(new JsonObject().put("jsonrpc", "2.0").put("id", "s-2")
                 .put("error", new JsonObject().put("code", -1).put("message", "no")))))
@@ -265,7 +269,7 @@ class HttpRejectionsTest {
         .onComplete(test.succeedingThenComplete());
   }
 
-  private static Buffer batchOf(McpHttpTestSession session) {
+  private static Buffer batchOf(StreamableHttpSession session) {
     return new JsonArray().add(session.request("ping", null)).add(session.request("ping", null)).toBuffer();
   }
 }

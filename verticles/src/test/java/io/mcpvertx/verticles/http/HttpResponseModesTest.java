@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpVersion;
@@ -175,7 +180,7 @@ class HttpResponseModesTest {
   }
 
   /** Answers the elicitation a stream carries, and checks it on the way. */
-  private static Future<HttpReply> answerElicitation(McpHttpTestSession session, SseParser.Event event) {
+  private static Future<HttpReply> answerElicitation(StreamableHttpSession session, SseParser.Event event) {
     JsonObject request = event.message();
     assertEquals("elicitation/create", request.getString("method"));
     assertSchemaValid(V11, request, null);
@@ -255,7 +260,7 @@ class HttpResponseModesTest {
   @Test
   void servesASessionOverH2cWithPriorKnowledge(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
-      McpHttpTestClient h2 = McpHttpTestClient.h2c(vertx, server.port());
+      StreamableHttp h2 = StreamableHttp.h2c(vertx, server.port());
       return h2.initialize(V11).compose(session -> session.listen().compose(get -> {
         test.verify(() -> assertEquals(HttpVersion.HTTP_2, get.version()));
         return get.await(SseParser.Event::isPriming)

@@ -9,6 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -127,8 +132,8 @@ class HttpResumabilityTest {
       for (int i = 0; i < 4; i++) {
         String token = "v" + i;
         sessions.add(server.client().initialize(V11).compose(session -> {
-          McpHttpTestSession caller = new McpHttpTestSession(server.client(), session.id(), V11, null);
-          McpHttpTestSession resumer = new McpHttpTestSession(server.client(), session.id(), V11, null);
+          StreamableHttpSession caller = new StreamableHttpSession(server.client(), session.id(), V11, null);
+          StreamableHttpSession resumer = new StreamableHttpSession(server.client(), session.id(), V11, null);
           JsonObject call = caller.toolCall("gated", new JsonObject(), token);
           return caller.stream(call).compose(post -> post.await(e -> isProgress(e, 1)).compose(first ->
               post.drop().compose(v -> post.over()).compose(v -> resumer.resume(first.id()))
@@ -203,10 +208,10 @@ class HttpResumabilityTest {
   @Test
   void rejectsUnknownOrForeignLastEventIdWith400(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       return Future.all(client.initialize(V11), client.initialize(V11)).compose(both -> {
-        McpHttpTestSession mine = both.resultAt(0);
-        McpHttpTestSession other = both.resultAt(1);
+        StreamableHttpSession mine = both.resultAt(0);
+        StreamableHttpSession other = both.resultAt(1);
         return other.post(other.toolCall("progress", new JsonObject().put("count", 1), "x")).compose(reply -> {
           String foreign = reply.events().get(1).id();
           String own = mine.id();

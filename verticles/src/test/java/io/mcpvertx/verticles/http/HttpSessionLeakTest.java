@@ -3,6 +3,8 @@ package io.mcpvertx.verticles.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -44,7 +46,7 @@ class HttpSessionLeakTest {
   }
 
   /** One session's life: handshake, a streamed call, for some an open standalone stream, then DELETE. */
-  private static Future<Trace> live(McpHttpTestClient client, boolean withGetStream) {
+  private static Future<Trace> live(StreamableHttp client, boolean withGetStream) {
     return client.initialize(V11).compose(session -> session.post(session.toolCall("progress",
         new JsonObject().put("count", 2), "leak")).compose(call -> {
           if (!withGetStream) {
@@ -58,7 +60,7 @@ class HttpSessionLeakTest {
         }));
   }
 
-  private static Future<List<Trace>> batches(McpHttpTestClient client, int done, List<Trace> traces) {
+  private static Future<List<Trace>> batches(StreamableHttp client, int done, List<Trace> traces) {
     if (done == SESSIONS) {
       return Future.succeededFuture(traces);
     }
@@ -119,7 +121,7 @@ class HttpSessionLeakTest {
     // Progress still on its way to the HTTP verticle when the session is deleted must not be stored again.
     HttpTestServer.start(vertx).compose(server -> {
       Set<String> baseline = new HashSet<>(vertx.deploymentIDs());
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       List<Future<Trace>> sessions = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         sessions.add(client.initialize(V11).compose(session -> session.stream(session.toolCall("ticker",
@@ -138,7 +140,7 @@ class HttpSessionLeakTest {
     McpHttpServerOptions options = new McpHttpServerOptions().setSessionIdleTimeoutMs(1_000);
     HttpTestServer.start(vertx, options).compose(server -> {
       Set<String> baseline = new HashSet<>(vertx.deploymentIDs());
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       List<Future<Trace>> sessions = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         sessions.add(client.initialize(V11).compose(session -> session.listen().compose(get ->

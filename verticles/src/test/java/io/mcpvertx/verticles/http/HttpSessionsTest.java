@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -34,13 +38,13 @@ class HttpSessionsTest {
   @Test
   void issuesDistinctVisibleAsciiSessionIds(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client();
-      List<Future<McpHttpTestSession>> sessions = new ArrayList<>();
+      StreamableHttp client = server.client();
+      List<Future<StreamableHttpSession>> sessions = new ArrayList<>();
       IntStream.range(0, 20).forEach(i -> sessions.add(client.initialize(V11)));
       return Future.all(sessions).map(all -> {
         test.verify(() -> {
           Set<String> ids = new HashSet<>();
-          for (McpHttpTestSession session : all.<McpHttpTestSession>list()) {
+          for (StreamableHttpSession session : all.<StreamableHttpSession>list()) {
             assertTrue(session.id().matches("[\\x21-\\x7E]{16,}"), session.id());
             ids.add(session.id());
             assertSchemaValid(V11, session.initializeResponse(), "initialize");
@@ -76,10 +80,10 @@ class HttpSessionsTest {
   @Test
   void deleteLeavesOtherSessionsServed(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       return Future.all(client.initialize(V11), client.initialize(V11)).compose(both -> {
-        McpHttpTestSession gone = both.resultAt(0);
-        McpHttpTestSession kept = both.resultAt(1);
+        StreamableHttpSession gone = both.resultAt(0);
+        StreamableHttpSession kept = both.resultAt(1);
         return gone.delete().compose(v -> kept.call("tools/list", null)).map(list -> {
           test.verify(() -> assertEquals(1, server.http.sessionCount()));
           return list;
@@ -123,11 +127,11 @@ class HttpSessionsTest {
   void expiresSessionsThatNeverSentInitialized(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx, new McpHttpServerOptions().setInitializeTimeoutMs(EXPIRY_MS))
         .compose(server -> {
-          McpHttpTestClient client = server.client();
+          StreamableHttp client = server.client();
           return Future.all(client.initialize(V11), client.initializeOnly(V11)).compose(both -> {
-            McpHttpTestSession initialized = both.resultAt(0);
+            StreamableHttpSession initialized = both.resultAt(0);
             String bareId = both.<HttpReply>resultAt(1).header("Mcp-Session-Id");
-            McpHttpTestSession bare = new McpHttpTestSession(client, bareId, V11, null);
+            StreamableHttpSession bare = new StreamableHttpSession(client, bareId, V11, null);
             return Poll.until(vertx, () -> server.http.sessionCount() == 1)
                 .compose(v -> Future.all(initialized.pingStatus(), bare.pingStatus()));
           });
@@ -145,7 +149,7 @@ class HttpSessionsTest {
   @Test
   void answers503WithRetryAfterAtTheSessionLimitAndServesAgainOnceASessionEnds(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx, new McpHttpServerOptions().setMaxSessions(2)).compose(server -> {
-      McpHttpTestClient client = server.client();
+      StreamableHttp client = server.client();
       return Future.all(client.initialize(V11), client.initialize(V11))
           .compose(two -> client.initializeOnly(V11).compose(refused -> {
             test.verify(() -> {
@@ -155,7 +159,7 @@ class HttpSessionsTest {
               assertTrue(Integer.parseInt(refused.header("Retry-After")) > 0);
               assertEquals(2, server.http.sessionCount());
             });
-            return two.<McpHttpTestSession>resultAt(0).delete();
+            return two.<StreamableHttpSession>resultAt(0).delete();
           }))
           .compose(deleted -> client.initialize(V11))
           .map(third -> {
@@ -201,9 +205,9 @@ class HttpSessionsTest {
   @Test
   void aFailedInitializeLeavesNoSession(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> {
-      JsonObject initialize = McpHttpTestClient.initializeRequest(V11);
+      JsonObject initialize = StreamableHttp.initializeRequest(V11);
       initialize.getJsonObject("params").put("clientInfo", "not an object");
-      return server.client().post(McpHttpTestClient.postHeaders(), initialize).compose(reply -> {
+      return server.client().post(StreamableHttp.postHeaders(), initialize).compose(reply -> {
         test.verify(() -> {
           JsonObject response = reply.messages().get(0);
           assertEquals(JsonRpcErrorCodes.INVALID_PARAMS, response.getJsonObject("error").getInteger("code"));

@@ -14,6 +14,11 @@ import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -110,7 +115,7 @@ class HttpSharedSessionsTest {
         .call("logging/setLevel", new JsonObject().put("level", "warning"))
         .compose(r -> onA.call("resources/subscribe", new JsonObject().put("uri", URI)))
         .compose(r -> {
-          McpHttpTestSession onB = two.b.session(onA);
+          StreamableHttpSession onB = two.b.session(onA);
           return onB.call("tools/list", null)
               .compose(list -> {
                 test.verify(() -> assertTrue(list.getJsonArray("tools").size() >= 3, list::toString));
@@ -211,7 +216,7 @@ class HttpSharedSessionsTest {
     McpHttpServerOptions options = new McpHttpServerOptions().setSessionIdleTimeoutMs(2_000);
     start(vertx, options, InMemorySessionStore.create(vertx)).compose(two -> two.a.client().initialize(V11)
         .compose(onA -> {
-          McpHttpTestSession onB = two.b.session(onA);
+          StreamableHttpSession onB = two.b.session(onA);
           return onB.pingStatus()
               .compose(ping -> {
                 test.verify(() -> assertEquals(200, ping));
@@ -257,8 +262,8 @@ class HttpSharedSessionsTest {
     start(vertx, options, InMemorySessionStore.create(vertx)).compose(two -> two.a.client().withBearer(alice)
         .initialize(V11)
         .compose(onA -> {
-          McpHttpTestSession bobOnB = new McpHttpTestSession(two.b.client().withBearer(bob), onA.id(), V11, null);
-          McpHttpTestSession aliceOnB = new McpHttpTestSession(two.b.client().withBearer(alice), onA.id(), V11,
+          StreamableHttpSession bobOnB = new StreamableHttpSession(two.b.client().withBearer(bob), onA.id(), V11, null);
+          StreamableHttpSession aliceOnB = new StreamableHttpSession(two.b.client().withBearer(alice), onA.id(), V11,
               null);
           return bobOnB.post(bobOnB.request("ping", null))
               .compose(refused -> {
@@ -298,13 +303,13 @@ class HttpSharedSessionsTest {
     // Every write takes a while: the answers (and the 202 of initialized) must wait for it.
     SessionStore slow = new SlowStore(vertx, InMemorySessionStore.create(vertx), 150);
     start(vertx, new McpHttpServerOptions(), slow).compose(two -> two.a.client()
-        .post(McpHttpTestClient.postHeaders(), McpHttpTestClient.initializeRequest(V11))
+        .post(StreamableHttp.postHeaders(), StreamableHttp.initializeRequest(V11))
         .compose(init -> {
           String id = init.header("Mcp-Session-Id");
-          McpHttpTestSession onA = new McpHttpTestSession(two.a.client(), id, V11, null);
+          StreamableHttpSession onA = new StreamableHttpSession(two.a.client(), id, V11, null);
           return slow.get(id).compose(record -> {
             test.verify(() -> assertEquals("AWAITING_INITIALIZED", record.state()));
-            return onA.post(McpHttpTestClient.notification("notifications/initialized"));
+            return onA.post(StreamableHttp.notification("notifications/initialized"));
           }).compose(ack -> {
             test.verify(() -> assertEquals(202, ack.status()));
             return slow.get(id);
@@ -351,8 +356,8 @@ class HttpSharedSessionsTest {
   @Test
   void answersAnIdUnknownEverywhereWith404(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(two -> {
-      McpHttpTestSession unknown = new McpHttpTestSession(two.b.client(), "no-such-session", V11, null);
-      McpHttpTestSession tooLong = new McpHttpTestSession(two.b.client(), "x".repeat(200), V11, null);
+      StreamableHttpSession unknown = new StreamableHttpSession(two.b.client(), "no-such-session", V11, null);
+      StreamableHttpSession tooLong = new StreamableHttpSession(two.b.client(), "x".repeat(200), V11, null);
       return Future.all(unknown.pingStatus(), tooLong.pingStatus(), unknown.delete().map(HttpReply::status),
           unknown.listen().map(SseStream::status));
     }).onComplete(test.succeeding(statuses -> test.verify(() -> {
@@ -365,7 +370,7 @@ class HttpSharedSessionsTest {
   @Test
   void answers503WhenTheSessionStoreCannotBeRead(Vertx vertx, VertxTestContext test) {
     start(vertx, new McpHttpServerOptions(), new FailingStore(InMemorySessionStore.create(vertx)))
-        .compose(two -> new McpHttpTestSession(two.b.client(), "some-session", V11, null).post(
+        .compose(two -> new StreamableHttpSession(two.b.client(), "some-session", V11, null).post(
             new JsonObject().put("jsonrpc", "2.0").put("id", 1).put("method", "ping")))
         .onComplete(test.succeeding(reply -> test.verify(() -> {
           assertRejected(reply, 503);
@@ -379,7 +384,7 @@ class HttpSharedSessionsTest {
     start(vertx, new McpHttpServerOptions().setMaxSessions(1), InMemorySessionStore.create(vertx))
         .compose(two -> Future.all(two.a.client().initialize(V11), two.b.client().initialize(V11))
             .compose(both -> {
-              McpHttpTestSession fromA = both.resultAt(0);
+              StreamableHttpSession fromA = both.resultAt(0);
               return two.b.session(fromA).post(two.b.session(fromA).request("ping", null));
             }))
         .onComplete(test.succeeding(reply -> test.verify(() -> {

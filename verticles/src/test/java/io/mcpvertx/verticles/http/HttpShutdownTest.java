@@ -3,6 +3,8 @@ package io.mcpvertx.verticles.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -27,7 +29,7 @@ class HttpShutdownTest {
       return server.tools.reachedGate.future().compose(v -> {
         Future<Void> stopped = server.http.shutdown(30_000);
         // The listener is closed at once; a fresh client cannot connect any more.
-        return vertx.timer(200).compose(t -> McpHttpTestClient.http1(vertx, server.http.actualPort())
+        return vertx.timer(200).compose(t -> StreamableHttp.http1(vertx, server.http.actualPort())
                 .initializeOnly(V11).map(r -> "connected: " + r.status()).otherwise(e -> "refused"))
             .compose(fresh -> {
               test.verify(() -> {

@@ -4,6 +4,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -50,7 +51,7 @@ final class HttpTestServer {
     return http.actualPort();
   }
 
-  McpHttpTestClient client() {
-    return McpHttpTestClient.http1(vertx, port());
+  StreamableHttp client() {
+    return StreamableHttp.http1(vertx, port());
   }
 }

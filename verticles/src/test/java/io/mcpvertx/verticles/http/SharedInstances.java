@@ -8,6 +8,8 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionStore;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -44,13 +46,13 @@ final class SharedInstances implements AutoCloseable {
       this.http = McpHttpServer.create(vertx, mcp, new McpHttpServerOptions(options).setPort(0), stores);
     }
 
-    McpHttpTestClient client() {
-      return McpHttpTestClient.http1(clientVertx, http.actualPort());
+    StreamableHttp client() {
+      return StreamableHttp.http1(clientVertx, http.actualPort());
     }
 
     /** The same session, seen by a client of this instance. */
-    McpHttpTestSession session(McpHttpTestSession session) {
-      return new McpHttpTestSession(client(), session.id(), session.version(), null);
+    StreamableHttpSession session(StreamableHttpSession session) {
+      return new StreamableHttpSession(client(), session.id(), session.version(), null);
     }
   }
 

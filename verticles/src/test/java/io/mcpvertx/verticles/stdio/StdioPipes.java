@@ -1,11 +1,9 @@
 package io.mcpvertx.verticles.stdio;
 
 import io.mcpvertx.testing.McpTestClient;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -32,21 +30,8 @@ final class StdioPipes {
    * writes to {@link #out}. Closing the client ends the input.
    */
   Future<McpTestClient> client(Vertx vertx) {
-    Context context = vertx.getOrCreateContext();
-    McpTestClient client = new McpTestClient(context);
-    client.wire(new McpTestClient.Wire() {
-      @Override
-      public void send(Buffer frame) {
-        in.write(frame.toString(StandardCharsets.UTF_8) + "\n");
-      }
-
-      @Override
-      public Future<Void> close() {
-        in.end();
-        return Future.succeededFuture();
-      }
-    });
-    out.onLine(line -> context.runOnContext(v -> client.receive(Buffer.buffer(line))));
+    McpTestClient client = McpTestClient.lines(vertx, in::write, in::end);
+    out.onLine(client::receiveLine);
     return Future.succeededFuture(client);
   }
 

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.http;
+package io.mcpvertx.testing.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.http;
+package io.mcpvertx.testing.http;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
@@ -16,21 +16,21 @@ import java.util.function.Consumer;
  *
  * <p>Not thread-safe: feed it from one thread at a time.
  */
-final class SseParser {
+public final class SseParser {
 
   /** One dispatched block. {@code data} is null when the block had no data line; {@code retry} -1 when absent. */
-  record Event(String id, String event, String data, long retry) {
+  public record Event(String id, String event, String data, long retry) {
 
-    boolean isPriming() {
+    public boolean isPriming() {
       return id != null && data != null && data.isBlank();
     }
 
-    boolean hasMessage() {
+    public boolean hasMessage() {
       return data != null && !data.isBlank();
     }
 
     /** The JSON-RPC message the event carries. */
-    JsonObject message() {
+    public JsonObject message() {
       return new JsonObject(data);
     }
   }
@@ -51,14 +51,14 @@ final class SseParser {
   }
 
   /** Parses a whole body at once. */
-  static List<Event> parse(Buffer body) {
+  public static List<Event> parse(Buffer body) {
     List<Event> events = new ArrayList<>();
     SseParser parser = new SseParser(events::add);
     parser.feed(body);
     return events;
   }
 
-  void feed(Buffer chunk) {
+  public void feed(Buffer chunk) {
     byte[] bytes = chunk.getBytes();
     for (byte b : bytes) {
       if (b == '\n' && lastWasCr) {
@@ -77,7 +77,7 @@ final class SseParser {
   }
 
   /** Comment lines seen (servers send them as keep-alives). */
-  int comments() {
+  public int comments() {
     return comments;
   }
 

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.http;
+package io.mcpvertx.testing.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -10,6 +10,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -18,7 +19,7 @@ import java.util.function.Predicate;
  *
  * <p>The response's handlers run on the client's event loop; the waiting methods may be called from any thread.
  */
-final class SseStream {
+public final class SseStream {
 
   private record Waiter(Predicate<SseParser.Event> test, Promise<SseParser.Event> promise) {
   }
@@ -27,6 +28,7 @@ final class SseStream {
   private final SseParser parser = new SseParser(this::onEvent);
   private final List<SseParser.Event> events = new ArrayList<>();
   private final List<Waiter> waiters = new ArrayList<>();
+  private final List<Consumer<SseParser.Event>> listeners = new ArrayList<>();
   private final Buffer body = Buffer.buffer();
   private final Promise<Void> ended = Promise.promise();
   private boolean over;
@@ -36,7 +38,7 @@ final class SseStream {
   }
 
   /** Starts reading; call it in the same callback that received the response, before any data is delivered. */
-  static SseStream read(HttpClientResponse response) {
+  public static SseStream read(HttpClientResponse response) {
     SseStream stream = new SseStream(response);
     response.handler(chunk -> {
       synchronized (stream) {
@@ -49,40 +51,40 @@ final class SseStream {
     return stream;
   }
 
-  int status() {
+  public int status() {
     return response.statusCode();
   }
 
-  HttpVersion version() {
+  public HttpVersion version() {
     return response.version();
   }
 
-  MultiMap headers() {
+  public MultiMap headers() {
     return response.headers();
   }
 
-  boolean isSse() {
+  public boolean isSse() {
     String type = response.getHeader("Content-Type");
     return type != null && type.startsWith("text/event-stream");
   }
 
   /** Comment lines received so far: the server's keep-alives. */
-  int comments() {
+  public int comments() {
     return parser.comments();
   }
 
   /** The events received so far. */
-  synchronized List<SseParser.Event> events() {
+  public synchronized List<SseParser.Event> events() {
     return List.copyOf(events);
   }
 
   /** The events received so far that carry a JSON-RPC message. */
-  List<JsonObject> messages() {
+  public List<JsonObject> messages() {
     return events().stream().filter(SseParser.Event::hasMessage).map(SseParser.Event::message).toList();
   }
 
   /** The first event, received or to come, that passes {@code test}; fails if the response ends first. */
-  Future<SseParser.Event> await(Predicate<SseParser.Event> test) {
+  public Future<SseParser.Event> await(Predicate<SseParser.Event> test) {
     synchronized (this) {
       for (SseParser.Event event : events) {
         if (test.test(event)) {
@@ -98,23 +100,36 @@ final class SseStream {
     return Future.failedFuture(new AssertionError("the stream ended without the expected event; got " + events()));
   }
 
+  /**
+   * Calls {@code listener} with every event, those received so far first, then each as it arrives (on the
+   * client's event loop).
+   */
+  public void forEach(Consumer<SseParser.Event> listener) {
+    List<SseParser.Event> past;
+    synchronized (this) {
+      past = List.copyOf(events);
+      listeners.add(listener);
+    }
+    past.forEach(listener);
+  }
+
   /** The event carrying the response to request {@code id}. */
-  Future<SseParser.Event> awaitResponse(Object id) {
+  public Future<SseParser.Event> awaitResponse(Object id) {
     return await(e -> e.hasMessage() && isResponseTo(e.message(), id));
   }
 
   /** Completes when the response ends normally, fails when the connection or stream broke first. */
-  Future<Void> ended() {
+  public Future<Void> ended() {
     return ended.future();
   }
 
   /** Completes when the response is over, whichever way. */
-  Future<Void> over() {
+  public Future<Void> over() {
     return ended.future().otherwiseEmpty();
   }
 
   /** The whole response, once it ended normally. */
-  Future<HttpReply> reply() {
+  public Future<HttpReply> reply() {
     return ended.future().map(v -> {
       synchronized (this) {
         return new HttpReply(status(), headers(), body.copy());
@@ -122,27 +137,29 @@ final class SseStream {
     });
   }
 
-  void pause() {
+  public void pause() {
     response.pause();
   }
 
-  void resume() {
+  public void resume() {
     response.resume();
   }
 
   /** Drops the connection under the response, as a network failure would. */
-  Future<Void> drop() {
+  public Future<Void> drop() {
     return response.request().connection().close();
   }
 
-  static boolean isResponseTo(JsonObject message, Object id) {
+  public static boolean isResponseTo(JsonObject message, Object id) {
     return !message.containsKey("method") && String.valueOf(id).equals(String.valueOf(message.getValue("id")));
   }
 
   private void onEvent(SseParser.Event event) {
     List<Promise<SseParser.Event>> matched = new ArrayList<>();
+    List<Consumer<SseParser.Event>> told;
     synchronized (this) {
       events.add(event);
+      told = List.copyOf(listeners);
       for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
         Waiter waiter = it.next();
         if (waiter.test().test(event)) {
@@ -151,6 +168,7 @@ final class SseStream {
         }
       }
     }
+    told.forEach(listener -> listener.accept(event));
     matched.forEach(p -> p.tryComplete(event));
   }
 
