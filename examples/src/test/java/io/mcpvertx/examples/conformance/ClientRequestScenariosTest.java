@@ -1,9 +1,7 @@
 package io.mcpvertx.examples.conformance;
 
 import static io.mcpvertx.examples.conformance.ConformanceFixturesTest.firstText;
-import static io.mcpvertx.examples.conformance.SuiteClient.LATEST;
-import static io.mcpvertx.examples.conformance.SuiteClient.assertNoViolations;
-import static io.mcpvertx.examples.conformance.SuiteClient.callTool;
+import static io.mcpvertx.examples.conformance.SuiteProfile.LATEST;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -37,9 +35,9 @@ class ClientRequestScenariosTest {
   @SessionRevisions
   void samplingSendsTheSuitesMessageAndReportsTheAnswer(String version, Vertx vertx, VertxTestContext test) {
     List<JsonObject> requests = new CopyOnWriteArrayList<>();
-    SuiteClient.connect(vertx, version, SuiteClient.capabilities(),
+    SuiteProfile.connect(vertx, version, SuiteProfile.capabilities(),
             client -> client.onRequest("sampling/createMessage", answer(requests, SAMPLING_ANSWER)))
-        .compose(client -> callTool(client, "test_sampling", new JsonObject().put("prompt", "Test prompt for sampling"))
+        .compose(client -> client.toolsCall("test_sampling", new JsonObject().put("prompt", "Test prompt for sampling"))
             .map(result -> {
               assertEquals(1, requests.size());
               assertEquals(new JsonObject("""
@@ -48,7 +46,7 @@ class ClientRequestScenariosTest {
                   """), requests.get(0));
               assertEquals("LLM response: This is a test response from the client", firstText(result));
               assertFalse(result.getBoolean("isError", false));
-              assertNoViolations(client);
+              client.assertNoViolations();
               return result;
             }))
         .onComplete(test.succeedingThenComplete());
@@ -56,13 +54,13 @@ class ClientRequestScenariosTest {
 
   @Test
   void samplingWithoutTheCapabilityIsAToolError(Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, LATEST, new JsonObject().put("elicitation", new JsonObject()), client -> {
+    SuiteProfile.connect(vertx, LATEST, new JsonObject().put("elicitation", new JsonObject()), client -> {
         })
-        .compose(client -> callTool(client, "test_sampling", new JsonObject().put("prompt", "hi")).map(result -> {
+        .compose(client -> client.toolsCall("test_sampling", new JsonObject().put("prompt", "hi")).map(result -> {
           assertEquals(true, result.getBoolean("isError"));
           assertTrue(firstText(result).startsWith("Sampling failed: "), firstText(result));
           assertEquals(List.of(), client.serverRequests());
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -71,11 +69,11 @@ class ClientRequestScenariosTest {
   @SessionRevisions
   void elicitationAsksForTheFieldsTheSuiteAnswers(String version, Vertx vertx, VertxTestContext test) {
     List<JsonObject> requests = new CopyOnWriteArrayList<>();
-    SuiteClient.connect(vertx, version, SuiteClient.capabilities(), client -> client.onRequest("elicitation/create",
+    SuiteProfile.connect(vertx, version, SuiteProfile.capabilities(), client -> client.onRequest("elicitation/create",
             answer(requests, """
                 {"action": "accept", "content": {"username": "testuser", "email": "test@example.com"}}
                 """)))
-        .compose(client -> callTool(client, "test_elicitation",
+        .compose(client -> client.toolsCall("test_elicitation",
             new JsonObject().put("message", "Please provide your information")).map(result -> {
               assertEquals(1, requests.size());
               JsonObject request = requests.get(0);
@@ -88,7 +86,7 @@ class ClientRequestScenariosTest {
               assertEquals("string", schema.getJsonObject("properties").getJsonObject("email").getString("type"));
               assertEquals("User response: action=accept, content={\"username\":\"testuser\","
                   + "\"email\":\"test@example.com\"}", firstText(result));
-              assertNoViolations(client);
+              client.assertNoViolations();
               return result;
             }))
         .onComplete(test.succeedingThenComplete());
@@ -96,13 +94,13 @@ class ClientRequestScenariosTest {
 
   @Test
   void declinedElicitationIsReportedWithEmptyContent(Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, LATEST, SuiteClient.capabilities(),
+    SuiteProfile.connect(vertx, LATEST, SuiteProfile.capabilities(),
             client -> client.onRequest("elicitation/create", params -> Future.succeededFuture(
                 new JsonObject().put("action", "decline"))))
-        .compose(client -> callTool(client, "test_elicitation", new JsonObject().put("message", "Who are you?"))
+        .compose(client -> client.toolsCall("test_elicitation", new JsonObject().put("message", "Who are you?"))
             .map(result -> {
               assertEquals("User response: action=decline, content={}", firstText(result));
-              assertNoViolations(client);
+              client.assertNoViolations();
               return result;
             }))
         .onComplete(test.succeedingThenComplete());
@@ -115,9 +113,9 @@ class ClientRequestScenariosTest {
         {"action": "accept",
          "content": {"name": "Jane Smith", "age": 25, "score": 88.0, "status": "inactive", "verified": false}}
         """;
-    SuiteClient.connect(vertx, version, SuiteClient.capabilities(),
+    SuiteProfile.connect(vertx, version, SuiteProfile.capabilities(),
             client -> client.onRequest("elicitation/create", answer(requests, answer)))
-        .compose(client -> callTool(client, "test_elicitation_sep1034_defaults", new JsonObject()).map(result -> {
+        .compose(client -> client.toolsCall("test_elicitation_sep1034_defaults", new JsonObject()).map(result -> {
           assertEquals(1, requests.size());
           assertEquals("Please review and update the form fields with defaults", requests.get(0).getString("message"));
           JsonObject fields = requests.get(0).getJsonObject("requestedSchema").getJsonObject("properties");
@@ -129,7 +127,7 @@ class ClientRequestScenariosTest {
           assertField(fields, "verified", "boolean", true);
           assertEquals("Elicitation completed: action=accept, content="
               + new JsonObject(answer).getJsonObject("content").encode(), firstText(result));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -142,9 +140,9 @@ class ClientRequestScenariosTest {
         {"action": "accept", "content": {"untitledSingle": "option1", "titledSingle": "value1",
          "legacyEnum": "opt1", "untitledMulti": ["option1", "option2"], "titledMulti": ["value1", "value2"]}}
         """;
-    SuiteClient.connect(vertx, LATEST, SuiteClient.capabilities(),
+    SuiteProfile.connect(vertx, LATEST, SuiteProfile.capabilities(),
             client -> client.onRequest("elicitation/create", answer(requests, answer)))
-        .compose(client -> callTool(client, "test_elicitation_sep1330_enums", new JsonObject()).map(result -> {
+        .compose(client -> client.toolsCall("test_elicitation_sep1330_enums", new JsonObject()).map(result -> {
           assertEquals(1, requests.size());
           assertEquals("Please select options from the enum fields", requests.get(0).getString("message"));
           JsonObject fields = requests.get(0).getJsonObject("requestedSchema").getJsonObject("properties");
@@ -176,7 +174,7 @@ class ClientRequestScenariosTest {
 
           assertEquals("Elicitation completed: action=accept, content="
               + new JsonObject(answer).getJsonObject("content").encode(), firstText(result));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -185,12 +183,12 @@ class ClientRequestScenariosTest {
   /** 2025-06-18 forms cannot carry titled or multi-select enums, so the tool says so instead of asking. */
   @Test
   void sep1330EnumsIsAToolErrorBefore20251125(Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, "2025-06-18")
-        .compose(client -> callTool(client, "test_elicitation_sep1330_enums", new JsonObject()).map(result -> {
+    SuiteProfile.connect(vertx, "2025-06-18")
+        .compose(client -> client.toolsCall("test_elicitation_sep1330_enums", new JsonObject()).map(result -> {
           assertEquals(true, result.getBoolean("isError"));
           assertTrue(firstText(result).contains("2025-11-25"), firstText(result));
           assertEquals(List.of(), client.serverRequests());
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -199,7 +197,7 @@ class ClientRequestScenariosTest {
   /** A missing required argument is a tool error from 2025-11-25 on, a protocol error before. */
   @SessionRevisions
   void samplingWithoutAPromptIsRejectedBeforeAsking(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.request("tools/call", new JsonObject().put("name", "test_sampling")
             .put("arguments", new JsonObject())).map(response -> {
               if (version.equals(LATEST)) {
@@ -208,7 +206,7 @@ class ClientRequestScenariosTest {
                 assertEquals(-32602, response.getJsonObject("error").getInteger("code"));
               }
               assertEquals(List.of(), client.serverRequests());
-              assertNoViolations(client);
+              client.assertNoViolations();
               return response;
             }))
         .onComplete(test.succeedingThenComplete());

@@ -1,8 +1,6 @@
 package io.mcpvertx.examples.conformance;
 
-import static io.mcpvertx.examples.conformance.SuiteClient.LATEST;
-import static io.mcpvertx.examples.conformance.SuiteClient.assertNoViolations;
-import static io.mcpvertx.examples.conformance.SuiteClient.callTool;
+import static io.mcpvertx.examples.conformance.SuiteProfile.LATEST;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -49,7 +47,7 @@ class ConformanceFixturesTest {
   @SessionRevisions
   void serverInitializeDeclaresWhatTheReferenceServerDeclares(String version, Vertx vertx, VertxTestContext test) {
     McpTestClient.inProcess(vertx, ConformanceFixtures.create(vertx))
-        .compose(client -> client.initialize(version, SuiteClient.capabilities()).map(init -> {
+        .compose(client -> client.initialize(version, SuiteProfile.capabilities()).map(init -> {
           assertEquals(version, init.getString("protocolVersion"));
           JsonObject expected = new JsonObject("""
               {"tools": {"listChanged": true}, "resources": {"subscribe": true, "listChanged": true},
@@ -63,7 +61,7 @@ class ConformanceFixturesTest {
           assertEquals(expected, init.getJsonObject("capabilities"));
           assertEquals(new JsonObject().put("name", "mcp-conformance-test-server").put("version", "1.0.0"),
               init.getJsonObject("serverInfo"));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return client;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -71,10 +69,10 @@ class ConformanceFixturesTest {
 
   @SessionRevisions
   void loggingSetLevelAnswersAnEmptyObject(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("logging/setLevel", new JsonObject().put("level", "info")).map(result -> {
           assertEquals(new JsonObject(), result);
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -82,10 +80,10 @@ class ConformanceFixturesTest {
 
   @SessionRevisions
   void pingAnswersAnEmptyObject(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("ping", null).map(result -> {
           assertEquals(new JsonObject(), result);
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -97,13 +95,13 @@ class ConformanceFixturesTest {
         {"ref": {"type": "ref/prompt", "name": "test_prompt_with_arguments"},
          "argument": {"name": "arg1", "value": "test"}}
         """);
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("completion/complete", params).map(result -> {
           JsonObject completion = result.getJsonObject("completion");
           assertEquals(new JsonArray(), completion.getJsonArray("values"));
           assertEquals(0, completion.getInteger("total"));
           assertFalse(completion.getBoolean("hasMore", false));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -111,7 +109,7 @@ class ConformanceFixturesTest {
 
   @SessionRevisions
   void toolsListDescribesEveryFixture(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("tools/list", null).map(result -> {
           JsonArray tools = result.getJsonArray("tools");
           assertFalse(result.containsKey("nextCursor"));
@@ -123,7 +121,7 @@ class ConformanceFixturesTest {
             assertFalse(tool.getString("description", "").isEmpty(), name + " has no description");
             assertEquals("object", tool.getJsonObject("inputSchema").getString("type"), name);
           }
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -131,7 +129,7 @@ class ConformanceFixturesTest {
 
   @Test
   void jsonSchema202012ToolKeepsEveryKeywordOfItsSchema(Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, LATEST)
+    SuiteProfile.connect(vertx, LATEST)
         .compose(client -> client.call("tools/list", null).map(result -> {
           JsonObject tool = result.getJsonArray("tools").stream().map(JsonObject.class::cast)
               .filter(t -> t.getString("name").equals("json_schema_2020_12_tool")).findFirst().orElseThrow();
@@ -147,24 +145,24 @@ class ConformanceFixturesTest {
           assertTrue(allOf.stream().anyMatch(e -> ((JsonObject) e).getValue("anyOf") instanceof JsonArray));
           assertTrue(schema.containsKey("if") && schema.containsKey("then") && schema.containsKey("else"));
           assertEquals("addressDef", schema.getJsonObject("$defs").getJsonObject("address").getString("$anchor"));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return client;
         }))
         .compose(client -> {
           JsonObject args = new JsonObject().put("name", "Ada").put("contactMethod", "email")
               .put("email", "ada@example.com")
               .put("address", new JsonObject().put("street", "1 Main St").put("city", "London"));
-          return callTool(client, "json_schema_2020_12_tool", args).map(result -> {
+          return client.toolsCall("json_schema_2020_12_tool", args).map(result -> {
             assertEquals("JSON Schema 2020-12 tool called with: " + args.encode(), firstText(result));
             assertFalse(result.getBoolean("isError", false));
             return client;
           });
         })
-        .compose(client -> callTool(client, "json_schema_2020_12_tool",
+        .compose(client -> client.toolsCall("json_schema_2020_12_tool",
             new JsonObject().put("contactMethod", "phone").put("email", "ada@example.com")).map(result -> {
               // if/then demands a phone: the schema is enforced, not just listed.
               assertEquals(true, result.getBoolean("isError"));
-              assertNoViolations(client);
+              client.assertNoViolations();
               return result;
             }))
         .onComplete(test.succeedingThenComplete());

@@ -1,7 +1,6 @@
 package io.mcpvertx.examples.conformance;
 
 import static io.mcpvertx.examples.conformance.ConformanceFixturesTest.firstText;
-import static io.mcpvertx.examples.conformance.SuiteClient.assertNoViolations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +21,7 @@ class E2eToolsTest {
         .put("arguments", new JsonObject().put("steps", 4).put("intervalMs", 20))
         .put("_meta", new JsonObject().put("progressToken", 7));
     long start = System.nanoTime();
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("tools/call", params).map(result -> {
           assertEquals("4 steps done; progress token 7", firstText(result));
           assertTrue(System.nanoTime() - start >= 80_000_000L, "the steps are spaced by intervalMs");
@@ -33,7 +32,7 @@ class E2eToolsTest {
             assertEquals(7, p.getInteger("progressToken"));
             assertEquals(4, p.getInteger("total"));
           });
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -41,7 +40,7 @@ class E2eToolsTest {
 
   @SessionRevisions
   void streamingProgressRefusesArgumentsOutOfBounds(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.request("tools/call", new JsonObject().put("name", "test_streaming_progress")
             .put("arguments", new JsonObject().put("steps", 1000))))
         .onComplete(test.succeeding(response -> test.verify(() -> {

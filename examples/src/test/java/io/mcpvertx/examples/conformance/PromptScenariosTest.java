@@ -2,7 +2,6 @@ package io.mcpvertx.examples.conformance;
 
 import static io.mcpvertx.examples.conformance.ConformanceFixtures.TEST_IMAGE_BASE64;
 import static io.mcpvertx.examples.conformance.ConformanceFixturesTest.objects;
-import static io.mcpvertx.examples.conformance.SuiteClient.assertNoViolations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -19,7 +18,7 @@ class PromptScenariosTest {
 
   @SessionRevisions
   void listDescribesEveryPrompt(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("prompts/list", null).map(result -> {
           List<JsonObject> prompts = objects(result.getJsonArray("prompts"));
           assertEquals(List.of("test_simple_prompt", "test_prompt_with_arguments",
@@ -34,7 +33,7 @@ class PromptScenariosTest {
                "arguments": [{"name": "arg1", "description": "First test argument", "required": true},
                              {"name": "arg2", "description": "Second test argument", "required": true}]}
               """), prompts.get(1));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -80,10 +79,10 @@ class PromptScenariosTest {
 
   private static void expectPrompt(Vertx vertx, VertxTestContext test, String version, JsonObject params,
       String expected) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("prompts/get", params).map(result -> {
           assertEquals(new JsonObject(expected), result);
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());

@@ -2,7 +2,6 @@ package io.mcpvertx.examples.conformance;
 
 import static io.mcpvertx.examples.conformance.ConformanceFixtures.TEST_IMAGE_BASE64;
 import static io.mcpvertx.examples.conformance.ConformanceFixturesTest.objects;
-import static io.mcpvertx.examples.conformance.SuiteClient.assertNoViolations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -24,7 +23,7 @@ class ResourceScenariosTest {
 
   @SessionRevisions
   void listNamesEveryDirectResourceAndTheTemplateApart(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("resources/list", null).map(result -> {
           List<JsonObject> resources = objects(result.getJsonArray("resources"));
           assertEquals(List.of("test://static-text", "test://static-binary", "test://watched-resource"),
@@ -45,7 +44,7 @@ class ResourceScenariosTest {
                 "title": "Resource Template", "description": "A resource template with parameter substitution",
                 "mimeType": "application/json"}]}
               """), result);
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -79,7 +78,7 @@ class ResourceScenariosTest {
     McpServer server = ConformanceFixtures.create(vertx);
     JsonObject watched = new JsonObject().put("uri", "test://watched-resource");
     McpTestClient.inProcess(vertx, server)
-        .compose(client -> client.initialize(version, SuiteClient.capabilities()).map(init -> client))
+        .compose(client -> client.initialize(version, SuiteProfile.capabilities()).map(init -> client))
         .compose(client -> client.call("resources/subscribe", watched).compose(result -> {
           assertEquals(new JsonObject(), result);
           server.resourceUpdated("test://watched-resource");
@@ -95,17 +94,17 @@ class ResourceScenariosTest {
           return client.call("ping", null);
         }).map(pong -> {
           assertEquals(1, client.notifications("notifications/resources/updated").size());
-          assertNoViolations(client);
+          client.assertNoViolations();
           return client;
         }))
         .onComplete(test.succeedingThenComplete());
   }
 
   private static void expectRead(Vertx vertx, VertxTestContext test, String version, String uri, String expected) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("resources/read", new JsonObject().put("uri", uri)).map(result -> {
           assertEquals(new JsonObject(expected), result);
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());

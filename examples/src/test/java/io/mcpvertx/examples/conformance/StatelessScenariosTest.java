@@ -220,10 +220,10 @@ class StatelessScenariosTest {
           params.getString("message").startsWith("Step 2") ? "color" : "name",
           params.getString("message").startsWith("Step 2") ? "blue" : "Alice")));
       return client.initialize("2025-11-25", SUITE_CAPABILITIES)
-          .compose(init -> SuiteClient.callTool(client, "test_input_required_result_multi_round", null))
+          .compose(init -> client.toolsCall("test_input_required_result_multi_round", null))
           .map(result -> {
             assertEquals("Alice's favorite color is blue", text(result));
-            SuiteClient.assertNoViolations(client);
+            client.assertNoViolations();
             return null;
           });
     }).onComplete(test.succeedingThenComplete());

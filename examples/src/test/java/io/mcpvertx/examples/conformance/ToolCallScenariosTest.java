@@ -4,8 +4,6 @@ import static io.mcpvertx.examples.conformance.ConformanceFixtures.TEST_AUDIO_BA
 import static io.mcpvertx.examples.conformance.ConformanceFixtures.TEST_IMAGE_BASE64;
 import static io.mcpvertx.examples.conformance.ConformanceFixturesTest.firstText;
 import static io.mcpvertx.examples.conformance.ConformanceFixturesTest.objects;
-import static io.mcpvertx.examples.conformance.SuiteClient.assertNoViolations;
-import static io.mcpvertx.examples.conformance.SuiteClient.callTool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -29,14 +27,14 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void simpleTextIsCalledWithoutArguments(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_simple_text", null), """
+    expectResult(vertx, test, version, client -> client.toolsCall("test_simple_text", null), """
         {"content": [{"type": "text", "text": "This is a simple text response for testing."}]}
         """);
   }
 
   @SessionRevisions
   void imageContent(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_image_content", new JsonObject()),
+    expectResult(vertx, test, version, client -> client.toolsCall("test_image_content", new JsonObject()),
         """
         {"content": [{"type": "image", "data": "%s", "mimeType": "image/png"}]}
         """.formatted(TEST_IMAGE_BASE64));
@@ -44,7 +42,7 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void audioContentIsWav(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_audio_content", new JsonObject()),
+    expectResult(vertx, test, version, client -> client.toolsCall("test_audio_content", new JsonObject()),
         """
         {"content": [{"type": "audio", "data": "%s", "mimeType": "audio/wav"}]}
         """.formatted(TEST_AUDIO_BASE64));
@@ -52,7 +50,7 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void embeddedResource(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_embedded_resource", new JsonObject()), """
+    expectResult(vertx, test, version, client -> client.toolsCall("test_embedded_resource", new JsonObject()), """
         {"content": [{"type": "resource", "resource": {"uri": "test://embedded-resource",
           "mimeType": "text/plain", "text": "This is an embedded resource content."}}]}
         """);
@@ -60,7 +58,7 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void mixedContentHasTextImageAndResource(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_multiple_content_types", new JsonObject()),
+    expectResult(vertx, test, version, client -> client.toolsCall("test_multiple_content_types", new JsonObject()),
         """
         {"content": [
           {"type": "text", "text": "Multiple content types test:"},
@@ -72,7 +70,7 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void errorIsAToolResultNotAProtocolError(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_error_handling", new JsonObject()), """
+    expectResult(vertx, test, version, client -> client.toolsCall("test_error_handling", new JsonObject()), """
         {"isError": true,
          "content": [{"type": "text", "text": "This tool intentionally returns an error for testing"}]}
         """);
@@ -80,9 +78,9 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void withLoggingSendsThreeInfoMessagesBeforeItsResult(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("logging/setLevel", new JsonObject().put("level", "debug"))
-            .compose(v -> callTool(client, "test_tool_with_logging", new JsonObject()))
+            .compose(v -> client.toolsCall("test_tool_with_logging", new JsonObject()))
             .map(result -> {
               assertEquals("Tool with logging executed successfully", firstText(result));
               List<JsonObject> logs = client.notifications("notifications/message");
@@ -92,7 +90,7 @@ class ToolCallScenariosTest {
                 assertEquals("info", log.getJsonObject("params").getString("level"));
                 assertEquals(ConformanceFixtures.LOGGER, log.getJsonObject("params").getString("logger"));
               }
-              assertNoViolations(client);
+              client.assertNoViolations();
               return result;
             }))
         .onComplete(test.succeedingThenComplete());
@@ -112,11 +110,11 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void withProgressSendsNothingWithoutAToken(String version, Vertx vertx, VertxTestContext test) {
-    SuiteClient.connect(vertx, version)
-        .compose(client -> callTool(client, "test_tool_with_progress", new JsonObject()).map(result -> {
+    SuiteProfile.connect(vertx, version)
+        .compose(client -> client.toolsCall("test_tool_with_progress", new JsonObject()).map(result -> {
           assertEquals("No progress token was sent", firstText(result));
           assertEquals(List.of(), client.notifications("notifications/progress"));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -124,14 +122,14 @@ class ToolCallScenariosTest {
 
   @SessionRevisions
   void reconnectionToolAnswersOnTheSameStream(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "test_reconnection", new JsonObject()),
+    expectResult(vertx, test, version, client -> client.toolsCall("test_reconnection", new JsonObject()),
         new JsonObject().put("content", new JsonArray().add(new JsonObject().put("type", "text")
             .put("text", StreamingTools.RECONNECTION_TEXT))).encode());
   }
 
   @SessionRevisions
   void greetIsASynchronousTool(String version, Vertx vertx, VertxTestContext test) {
-    expectResult(vertx, test, version, client -> callTool(client, "greet", new JsonObject().put("name", "World")),
+    expectResult(vertx, test, version, client -> client.toolsCall("greet", new JsonObject().put("name", "World")),
         """
         {"content": [{"type": "text", "text": "Hello, World!"}]}
         """);
@@ -141,7 +139,7 @@ class ToolCallScenariosTest {
       String text) {
     JsonObject params = new JsonObject().put("name", "test_tool_with_progress").put("arguments", new JsonObject())
         .put("_meta", new JsonObject().put("progressToken", token));
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> client.call("tools/call", params).map(result -> {
           assertEquals(text, firstText(result));
           List<JsonObject> progress = client.notifications("notifications/progress").stream()
@@ -153,7 +151,7 @@ class ToolCallScenariosTest {
           }
           assertEquals(List.of(0, 50, 100), progress.stream().map(p -> p.getInteger("progress")).toList());
           assertEquals("Completed step 50 of 100", progress.get(1).getString("message"));
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());
@@ -162,11 +160,11 @@ class ToolCallScenariosTest {
   /** Connects, makes one call, and compares its result with {@code expected} (JSON) as a whole. */
   static void expectResult(Vertx vertx, VertxTestContext test, String version,
       Function<McpTestClient, Future<JsonObject>> call, String expected) {
-    SuiteClient.connect(vertx, version)
+    SuiteProfile.connect(vertx, version)
         .compose(client -> call.apply(client).map(result -> {
           assertEquals(new JsonObject(expected), result);
           assertFalse(objects(result.getJsonArray("content")).isEmpty());
-          assertNoViolations(client);
+          client.assertNoViolations();
           return result;
         }))
         .onComplete(test.succeedingThenComplete());

@@ -13,6 +13,9 @@ import io.mcpvertx.storage.redis.RedisEventStore;
 import io.mcpvertx.storage.redis.RedisSessionStore;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.SseStream;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -46,6 +49,8 @@ class RedisSharedStoresTest {
   @TempDir
   Path dir;
   private Vertx second;
+  private static final String VERSION = "2025-11-25";
+
   private final List<Runnable> closers = new ArrayList<>();
 
   @BeforeAll
@@ -110,38 +115,41 @@ class RedisSharedStoresTest {
     RedisEventStore events = RedisEventStore.create(vertx, redisOptions());
     closers.add(sessions::close);
     closers.add(events::close);
-    McpHttp client = new McpHttp(vertx);
     Future.all(instance(vertx, config), instance(second, config)).compose(ports -> {
       int a = ports.resultAt(0);
       int b = ports.resultAt(1);
-      return client.initialize(a)
-          .compose(init -> client.call(a, "logging/setLevel", new JsonObject().put("level", "error")))
-          .compose(r -> client.call(b, "tools/list", null))
+      StreamableHttp http = StreamableHttp.http1(vertx, a);
+      closers.add(http::close);
+      return http.initialize(VERSION, new JsonObject().put("tasks", new JsonObject())).compose(session -> session
+          .call("logging/setLevel", new JsonObject().put("level", "error"))
+          .compose(r -> session.at(b).call("tools/list", null))
           .compose(list -> {
             test.verify(() -> assertTrue(list.getJsonArray("tools").size() > 5, list::toString));
             // A 2025-11-25 task, created through A: owned by the session, so B answers for it.
-            return client.call(a, "tools/call", new JsonObject().put("name", "slow_compute")
+            return session.call("tools/call", new JsonObject().put("name", "slow_compute")
                 .put("arguments", new JsonObject().put("seconds", 0.3).put("label", "across"))
                 .put("task", new JsonObject().put("ttl", 60_000)));
           })
           .compose(created -> {
             String taskId = created.getJsonObject("task").getString("taskId");
-            return client.call(b, "tasks/get", new JsonObject().put("taskId", taskId))
+            return session.at(b).call("tasks/get", new JsonObject().put("taskId", taskId))
                 .compose(got -> {
                   test.verify(() -> assertEquals(taskId, got.getString("taskId")));
-                  return client.call(b, "tasks/result", new JsonObject().put("taskId", taskId));
+                  return session.at(b).call("tasks/result", new JsonObject().put("taskId", taskId));
                 });
           })
           .compose(result -> {
             test.verify(() -> assertEquals("Computed across in 0.3 s", text(result)));
             // A stream dropped on A after its first progress, resumed on B once the call is over.
-            JsonObject call = client.request("tools/call", new JsonObject().put("name", "test_streaming_progress")
+            JsonObject call = session.request("tools/call", new JsonObject().put("name", "test_streaming_progress")
                 .put("arguments", new JsonObject().put("steps", 3).put("intervalMs", 100))
                 .put("_meta", new JsonObject().put("progressToken", "moving")));
-            return client.postAndDropAfterFirstEvent(a, call).compose(first -> until(vertx, () -> events
-                    .replayAfter(client.sessionId(), first.id()).map(EventStore.Replay::complete)
+            return session.stream(call).compose(stream -> stream.await(SseParser.Event::hasMessage)
+                    .compose(first -> stream.drop().map(first)))
+                .compose(first -> until(vertx, () -> events
+                    .replayAfter(session.id(), first.id()).map(EventStore.Replay::complete)
                     .otherwise(false))
-                .compose(v -> client.resume(b, first.id()))
+                .compose(v -> session.at(b).resume(first.id()).compose(SseStream::reply)))
                 .map(resumed -> {
                   test.verify(() -> {
                     assertEquals(200, resumed.status(), resumed::toString);
@@ -153,22 +161,22 @@ class RedisSharedStoresTest {
                     assertTrue(messages.get(2).containsKey("result"), resumed::toString);
                   });
                   return resumed;
-                }));
+                });
           })
-          .compose(resumed -> client.delete(b))
+          .compose(resumed -> session.at(b).delete())
           .compose(deleted -> {
             test.verify(() -> assertEquals(200, deleted.status(), deleted::toString));
-            return client.post(b, client.request("ping", null));
+            return session.at(b).post(session.request("ping", null));
           })
           .compose(afterOnB -> {
             test.verify(() -> assertEquals(404, afterOnB.status(), afterOnB::toString));
-            return sessions.get(client.sessionId());
+            return sessions.get(session.id());
           })
           .compose(record -> {
             test.verify(() -> assertNull(record));
             // A held the session too: it finds the record gone when it next extends its lifetime.
-            return until(vertx, () -> client.post(a, client.request("ping", null)).map(r -> r.status() == 404));
-          });
+            return until(vertx, () -> session.post(session.request("ping", null)).map(r -> r.status() == 404));
+          }));
     }).onComplete(test.succeedingThenComplete());
   }
 }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.http.HttpReply;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -62,26 +65,27 @@ class RedisStoreJarIT {
     try (HttpExample a = HttpExample.start("conformance", 0, arguments);
          HttpExample b = HttpExample.start("conformance", 0, arguments)) {
       assertTrue(a.output().contains("(store: redis)"), a::output);
-      McpHttp client = new McpHttp(vertx);
       int portA = port(a);
       int portB = port(b);
-      client.initialize(portA).toCompletionStage().toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
-      JsonObject greeting = client.call(portB, "tools/call", new JsonObject().put("name", "greet")
+      StreamableHttpSession client = StreamableHttp.http1(vertx, portA)
+          .initialize("2025-11-25", new JsonObject().put("tasks", new JsonObject()))
+          .toCompletionStage().toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
+      JsonObject greeting = client.at(portB).call( "tools/call", new JsonObject().put("name", "greet")
           .put("arguments", new JsonObject().put("name", "B"))).toCompletionStage().toCompletableFuture()
           .get(TIMEOUT_S, TimeUnit.SECONDS);
       assertEquals("Hello, B!", text(greeting));
-      JsonObject created = client.call(portA, "tools/call", new JsonObject().put("name", "slow_compute")
+      JsonObject created = client.call("tools/call", new JsonObject().put("name", "slow_compute")
           .put("arguments", new JsonObject().put("seconds", 0.2).put("label", "jar"))
           .put("task", new JsonObject().put("ttl", 60_000))).toCompletionStage().toCompletableFuture()
           .get(TIMEOUT_S, TimeUnit.SECONDS);
       String taskId = created.getJsonObject("task").getString("taskId");
-      JsonObject result = client.call(portB, "tasks/result", new JsonObject().put("taskId", taskId))
+      JsonObject result = client.at(portB).call("tasks/result", new JsonObject().put("taskId", taskId))
           .toCompletionStage().toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
       assertEquals("Computed jar in 0.2 s", text(result), () -> a.output() + b.output());
-      McpHttp.Reply deleted = client.delete(portB).toCompletionStage().toCompletableFuture()
+      HttpReply deleted = client.at(portB).delete().toCompletionStage().toCompletableFuture()
           .get(TIMEOUT_S, TimeUnit.SECONDS);
       assertEquals(200, deleted.status(), deleted::toString);
-      McpHttp.Reply gone = client.post(portB, client.request("ping", null)).toCompletionStage()
+      HttpReply gone = client.at(portB).post(client.request("ping", null)).toCompletionStage()
           .toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
       assertEquals(404, gone.status(), gone::toString);
     } finally {

@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.examples.e2e.NodeScripts;
+import io.mcpvertx.testing.StatelessTestClient;
+import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +43,15 @@ import org.junit.jupiter.api.Timeout;
 class ClusterIT {
 
   private static final long BOUND_MS = 30_000;
+  private static final String SESSIONS = "2025-11-25";
+  /** What these clients declare on the 2026-07-28 wire: the tasks extension and nothing else. */
+  private static final JsonObject TASKS_ONLY = new JsonObject().put("extensions",
+      new JsonObject().put(StatelessTestClient.TASKS_EXTENSION, new JsonObject()));
   private static Path e2e;
   private static ClusterHarness cluster;
+  private static Vertx vertx;
+  /** One connection pool for every instance: the polls below ask again and again. */
+  private static StreamableHttp http;
 
   @BeforeAll
   static void startCluster() throws Exception {
@@ -46,13 +59,33 @@ class ClusterIT {
     e2e = NodeScripts.e2eDir();
     NodeScripts.installDependencies(e2e);
     cluster = ClusterHarness.start(ClusterIT.class, "conformance", 3, 1, List.of());
+    vertx = Vertx.vertx();
+    http = StreamableHttp.http1(vertx, cluster.nodePort(0));
   }
 
   @AfterAll
   static void stopCluster() throws Exception {
+    if (vertx != null) {
+      vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
     if (cluster != null) {
       cluster.close();
     }
+  }
+
+  /** Waits for a test client's answer: these tests drive the cluster from the test thread, one step at a time. */
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(BOUND_MS, TimeUnit.MILLISECONDS);
+  }
+
+  /** HTTP to the instance (or proxy) at {@code url}, a Streamable HTTP endpoint on the default path. */
+  private static StreamableHttp http(String url) {
+    return http.at(URI.create(url).getPort());
+  }
+
+  /** A 2026-07-28 client of the instance (or proxy) at {@code url}. */
+  private static StatelessTestClient stateless(String url) {
+    return StatelessTestClient.over(vertx, http(url).stateless());
   }
 
   private static String text(JsonObject result) {
@@ -102,13 +135,15 @@ class ClusterIT {
   @Test
   @Order(2)
   void aSessionTaskCreatedThroughOneInstanceRunsOnItsOwnerAndIsReadThroughAThird() throws Exception {
-    WireClient client = new WireClient();
-    client.initialize(cluster.nodeUrl(0));
-    WireClient.Reply created = client.call(cluster.nodeUrl(1), "tools/call", new JsonObject()
+    StreamableHttpSession client = await(http(cluster.nodeUrl(0)).initialize(SESSIONS,
+        new JsonObject().put("tasks", new JsonObject())));
+    int node2 = URI.create(cluster.nodeUrl(1)).getPort();
+    int node3 = URI.create(cluster.nodeUrl(2)).getPort();
+    JsonObject created = await(client.at(node2).call("tools/call", new JsonObject()
         .put("name", "slow_compute").put("arguments", new JsonObject().put("seconds", 2).put("label", "hop"))
-        .put("task", new JsonObject().put("ttl", 60_000)));
-    JsonObject task = created.result().getJsonObject("task");
-    assertNotNull(task, created::toString);
+        .put("task", new JsonObject().put("ttl", 60_000))));
+    JsonObject task = created.getJsonObject("task");
+    assertNotNull(task, created::encode);
     String taskId = task.getString("taskId");
     if (cluster.clustered()) {
       // The session is node1's: its handlers, this task's included, run there, whichever instance took the call.
@@ -121,15 +156,14 @@ class ClusterIT {
     String[] status = {task.getString("status")};
     eventually("task " + taskId + " completed, read through node3 (last: " + status[0] + ")", () -> {
       try {
-        status[0] = client.call(cluster.nodeUrl(2), "tasks/get", new JsonObject().put("taskId", taskId)).result()
+        status[0] = await(client.at(node3).call("tasks/get", new JsonObject().put("taskId", taskId)))
             .getString("status");
         return status[0].equals("completed");
       } catch (Exception e) {
         throw new AssertionError(e);
       }
     });
-    JsonObject result = client.call(cluster.nodeUrl(2), "tasks/result", new JsonObject().put("taskId", taskId))
-        .result();
+    JsonObject result = await(client.at(node3).call("tasks/result", new JsonObject().put("taskId", taskId)));
     assertEquals("Computed hop in 2.0 s", text(result), result::encode);
   }
 
@@ -149,33 +183,48 @@ class ClusterIT {
   @Test
   @Order(3)
   void anExtensionTaskCreatedThroughOneInstanceIsReadThroughAnother() throws Exception {
-    WireClient client = new WireClient();
-    WireClient.Reply created = client.stateless(cluster.nodeUrl(1), "tools/call", "slow_compute", new JsonObject()
-        .put("name", "slow_compute").put("arguments", new JsonObject().put("seconds", 1).put("label", "modern")));
+    StatelessTestClient node2 = stateless(cluster.nodeUrl(1));
+    StatelessTestClient node3 = stateless(cluster.nodeUrl(2));
+    StatelessTestClient node1 = stateless(cluster.nodeUrl(0));
+    StatelessTestClient.Exchange created = await(node2.request("tools/call", new JsonObject()
+        .put("name", "slow_compute").put("arguments", new JsonObject().put("seconds", 1).put("label", "modern")))
+        .capabilities(TASKS_ONLY.copy()).send());
     JsonObject task = created.result();
+    assertEquals(200, created.status(), created.response()::encode);
     assertEquals("task", task.getString("resultType"), task::encode);
     String taskId = task.getString("taskId");
     JsonObject[] last = {task};
     eventually("extension task " + taskId + " completed, read through node3", () -> {
       try {
-        last[0] = client.stateless(cluster.nodeUrl(2), "tasks/get", taskId, new JsonObject().put("taskId", taskId))
-            .result();
+        last[0] = getTask(node3, taskId);
         return "completed".equals(last[0].getString("status"));
       } catch (Exception e) {
         throw new AssertionError(e);
       }
     });
     assertEquals("Computed modern in 1.0 s", text(last[0].getJsonObject("result")), last[0]::encode);
-    JsonObject fromNode1 = client.stateless(cluster.nodeUrl(0), "tasks/get", taskId,
-        new JsonObject().put("taskId", taskId)).result();
+    JsonObject fromNode1 = getTask(node1, taskId);
     assertEquals("completed", fromNode1.getString("status"), fromNode1::encode);
+    node1.assertNoViolations();
+    node2.assertNoViolations();
+    node3.assertNoViolations();
+  }
+
+  /** {@code tasks/get} through {@code client}: the result, which must have come with a 200. */
+  private static JsonObject getTask(StatelessTestClient client, String taskId) throws Exception {
+    StatelessTestClient.Exchange got = await(client.request("tasks/get", new JsonObject().put("taskId", taskId))
+        .capabilities(TASKS_ONLY.copy()).send());
+    assertEquals(200, got.status(), got.response()::encode);
+    return got.result();
   }
 
   /** The tools {@code url}'s {@code tools/list} shows (2026-07-28: no session needed). */
   private static Set<String> tools(String url) {
     try {
-      JsonArray tools = new WireClient().stateless(url, "tools/list", null, new JsonObject()).result()
-          .getJsonArray("tools");
+      StatelessTestClient.Exchange listed = await(stateless(url).request("tools/list")
+          .capabilities(TASKS_ONLY.copy()).send());
+      assertEquals(200, listed.status(), listed.response()::encode);
+      JsonArray tools = listed.result().getJsonArray("tools");
       Set<String> names = new TreeSet<>();
       tools.forEach(t -> names.add(((JsonObject) t).getString("name")));
       return names;
