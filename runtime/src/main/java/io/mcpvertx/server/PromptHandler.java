@@ -1,6 +1,6 @@
-package io.mcpvertx.server.prompts;
+package io.mcpvertx.server;
 
-import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.prompts.PromptResult;
 import io.vertx.core.Future;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
-package io.mcpvertx.server.completion;
+package io.mcpvertx.server;
 
-import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.completion.Completion;
+import io.mcpvertx.server.completion.CompletionRequest;
 import io.vertx.core.Future;
 
 /** Suggests values for one prompt argument or URI-template variable. Must not block. */

@@ -1,6 +1,6 @@
-package io.mcpvertx.server.resources;
+package io.mcpvertx.server;
 
-import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.resources.ResourceResult;
 import io.vertx.core.Future;
 
 /** Reads one concrete resource. Runs on the session's event loop: it must not block. */

@@ -1,6 +1,6 @@
-package io.mcpvertx.server.tools;
+package io.mcpvertx.server;
 
-import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.tools.ToolResult;
 import io.vertx.core.json.JsonObject;
 
 /**

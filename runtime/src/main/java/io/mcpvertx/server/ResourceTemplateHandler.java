@@ -1,6 +1,7 @@
-package io.mcpvertx.server.resources;
+package io.mcpvertx.server;
 
-import io.mcpvertx.server.RequestContext;
+import io.mcpvertx.server.resources.ResourceResult;
+import io.mcpvertx.server.resources.ResourceTemplate;
 import io.vertx.core.Future;
 import java.util.Map;
 
