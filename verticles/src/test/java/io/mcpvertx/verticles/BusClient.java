@@ -1,5 +1,7 @@
 package io.mcpvertx.verticles;
 
+import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
@@ -7,9 +9,11 @@ import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
@@ -19,13 +23,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Talks to one {@link McpSessionVerticle} over the event bus as a transport does: every message goes to the
- * session address with its own {@link McpEventBus#REPLY_TO} (and optionally {@link McpEventBus#STREAM}); what
- * comes back there is gathered per message, and what arrives at the default address is kept apart.
+ * The event bus transport of the test clients, usable raw: it talks to one {@link McpSessionVerticle} as a transport
+ * does. Raw, every message goes to the session address with its own {@link McpEventBus#REPLY_TO} (and optionally
+ * {@link McpEventBus#STREAM}); what comes back there is gathered per message, and what arrives at the default address
+ * is kept apart. {@link #sessionClient()} puts an {@link McpTestClient} on top, for tests of the protocol rather than
+ * of the bus.
  *
  * <p>Thread-safe: handlers run on event loops, tests call from anywhere.
  */
@@ -41,7 +48,9 @@ final class BusClient {
   private final List<Promise<Message<Object>>> waiters = new ArrayList<>();
   private final List<Predicate<Object>> wanted = new ArrayList<>();
   private volatile Function<JsonRpcRequest, JsonRpcMessage> serverRequestAnswers = r -> null;
+  private volatile Consumer<Message<Object>> unsolicitedTap;
   private String deploymentId;
+  private JsonRpcCodec codec;
 
   private BusClient(Vertx vertx, String sessionId) {
     this.vertx = vertx;
@@ -54,6 +63,7 @@ final class BusClient {
   static Future<BusClient> connect(Vertx vertx, McpServer server) {
     McpEventBus.registerCodecs(vertx);
     BusClient client = new BusClient(vertx, "bus-" + ADDRESSES.incrementAndGet());
+    client.codec = server.codec();
     MessageConsumer<Object> consumer = client.bus.consumer(client.defaultAddress, client::onUnsolicited);
     return consumer.completion()
         .compose(v -> vertx.deployVerticle(new McpSessionVerticle(server, client.sessionId, client.defaultAddress)))
@@ -118,6 +128,50 @@ final class BusClient {
     return exchange(message, null);
   }
 
+  /**
+   * An {@link McpTestClient} on this session: each frame it sends is decoded with the server's codec and sent to
+   * the session address with one REPLY_TO for the client's lifetime; whatever arrives there or at the default
+   * address is encoded back and handed to the client. Closing the client undeploys the session verticle.
+   */
+  Future<McpTestClient> sessionClient() {
+    McpTestClient client = new McpTestClient(vertx.getOrCreateContext());
+    String replyTo = "test.reply." + ADDRESSES.incrementAndGet();
+    Consumer<Message<Object>> toClient = m -> client.context().runOnContext(v -> client.receive(encode(m.body())));
+    MessageConsumer<Object> consumer = bus.consumer(replyTo, toClient::accept);
+    unsolicitedTap = toClient;
+    client.wire(new McpTestClient.Wire() {
+      @Override
+      public void send(Buffer frame) {
+        Decoded decoded = codec.decode(frame);
+        if (decoded instanceof Decoded.Message m) {
+          BusClient.this.send(m.message(), replyTo, null);
+        } else if (decoded instanceof Decoded.Batch b) {
+          BusClient.this.send(new SessionBatch(b.members()), replyTo, null);
+        } else if (decoded instanceof Decoded.Invalid invalid) {
+          client.receive(codec.encode(invalid.response()));
+        }
+      }
+
+      @Override
+      public Future<Void> close() {
+        return consumer.unregister().compose(v -> undeploy());
+      }
+
+      @Override
+      public String sessionId() {
+        return BusClient.this.sessionId;
+      }
+    });
+    return consumer.completion().map(client);
+  }
+
+  private Buffer encode(Object body) {
+    if (body instanceof SessionBatch batch) {
+      return codec.encodeBatch(batch.messages());
+    }
+    return codec.encode((JsonRpcMessage) body);
+  }
+
   /** Sends a message whose answers (if any) nobody waits for. */
   void send(Object message, String replyTo, String stream) {
     DeliveryOptions options = new DeliveryOptions();
@@ -164,6 +218,11 @@ final class BusClient {
   }
 
   private void onUnsolicited(Message<Object> message) {
+    Consumer<Message<Object>> tap = unsolicitedTap;
+    if (tap != null) {
+      tap.accept(message);
+      return;
+    }
     Promise<Message<Object>> waiter = null;
     synchronized (this) {
       for (int i = 0; i < wanted.size() && waiter == null; i++) {

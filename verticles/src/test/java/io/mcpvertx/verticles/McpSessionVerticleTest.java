@@ -20,6 +20,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
@@ -222,5 +223,38 @@ class McpSessionVerticleTest {
           assertEquals(new JsonRpcResponse(JsonRpcId.of(1), new JsonObject()), last(replies).body());
           test.completeNow();
         })));
+  }
+
+  @Test
+  void aProtocolClientOverTheBusGetsAnswersValidInTheNegotiatedRevision(Vertx vertx, VertxTestContext test) {
+    McpServer server = McpServer.create(vertx)
+        .tool(Tool.builder("ask").build(), (args, ctx) ->
+            ctx.elicit(ElicitRequest.form("Name?", new JsonObject().put("type", "object")))
+                .map(answer -> ToolResult.text(answer.action() + ":" + answer.content().getString("name"))))
+        .tool(Tool.builder("count").build(), (args, ctx) -> {
+          ctx.progress(1, 1d, "done");
+          return Future.succeededFuture(ToolResult.text("counted"));
+        });
+    BusClient.connect(vertx, server).compose(BusClient::sessionClient).compose(client -> client
+            .onRequest("elicitation/create", params -> Future.succeededFuture(new JsonObject()
+                .put("action", "accept").put("content", new JsonObject().put("name", "Ada"))))
+            .connect(LATEST, new JsonObject().put("elicitation", new JsonObject()))
+            .compose(connected -> client.toolsCall("ask", new JsonObject()))
+            .compose(asked -> {
+              test.verify(() -> assertEquals("accept:Ada",
+                  asked.getJsonArray("content").getJsonObject(0).getString("text")));
+              return client.call("tools/call", new JsonObject().put("name", "count")
+                  .put("arguments", new JsonObject()).put("_meta", new JsonObject().put("progressToken", "tok")));
+            })
+            .compose(counted -> client.awaitNotification("notifications/progress").map(progress -> {
+              test.verify(() -> {
+                assertEquals("counted", counted.getJsonArray("content").getJsonObject(0).getString("text"));
+                assertEquals("tok", progress.getJsonObject("params").getString("progressToken"));
+                client.assertNoViolations();
+              });
+              return client;
+            }))
+            .compose(McpTestClient::close))
+        .onComplete(test.succeedingThenComplete());
   }
 }
