@@ -9,6 +9,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -88,7 +89,7 @@ final class EngineTransport implements StatelessTransport {
   }
 
   private static Function<String, String> lookup(Call call) {
-    return call.headers() == null ? null : header -> call.headers().get(header.toLowerCase(java.util.Locale.ROOT));
+    return call.headers() == null ? null : header -> call.headers().get(header.toLowerCase(Locale.ROOT));
   }
 
   /** What the server emitted, encoded as a transport would. */

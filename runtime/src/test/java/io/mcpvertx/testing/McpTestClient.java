@@ -16,11 +16,13 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -77,13 +79,13 @@ public final class McpTestClient {
    * A client whose frames are written as lines through {@code writeLine} (newline-delimited JSON, as on stdio);
    * feed it the lines the server writes with {@link #receiveLine}. Closing it runs {@code endOfInput}.
    */
-  public static McpTestClient lines(Vertx vertx, java.util.function.Consumer<String> writeLine,
+  public static McpTestClient lines(Vertx vertx, Consumer<String> writeLine,
       Runnable endOfInput) {
     McpTestClient client = new McpTestClient(vertx.getOrCreateContext());
     return client.wire(new Wire() {
       @Override
       public void send(Buffer frame) {
-        writeLine.accept(frame.toString(java.nio.charset.StandardCharsets.UTF_8) + "\n");
+        writeLine.accept(frame.toString(StandardCharsets.UTF_8) + "\n");
       }
 
       @Override
