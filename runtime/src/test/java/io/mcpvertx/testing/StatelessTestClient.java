@@ -16,6 +16,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -345,10 +346,13 @@ public final class StatelessTestClient {
     private final List<Promise<JsonObject>> matchers = new ArrayList<>();
     private final List<Predicate<JsonObject>> matching = new ArrayList<>();
     private final List<Integer> matchingFrom = new ArrayList<>();
+    private final List<JsonObject> untaken = new ArrayList<>();
+    private final List<Map.Entry<String, Promise<JsonObject>>> takers = new ArrayList<>();
     private StatelessTransport.Stream subscription;
 
     private void add(JsonObject frame) {
       frames.add(frame);
+      take(frame);
       for (int i = waiters.size() - 1; i >= 0; i--) {
         int index = waitingFor.get(i);
         if (index < frames.size()) {
@@ -401,6 +405,43 @@ public final class StatelessTestClient {
       return promise.future();
     }
 
+    /** The next frame with {@code method} that no earlier call of this method took (received so far or later). */
+    public Future<JsonObject> next(String method) {
+      Promise<JsonObject> promise = Promise.promise();
+      context.runOnContext(v -> {
+        for (Iterator<JsonObject> it = untaken.iterator(); it.hasNext(); ) {
+          JsonObject frame = it.next();
+          if (method.equals(frame.getString("method"))) {
+            it.remove();
+            promise.complete(frame);
+            return;
+          }
+        }
+        takers.add(Map.entry(method, promise));
+      });
+      return promise.future();
+    }
+
+    /** How many frames with {@code method} came so far. */
+    public Future<Integer> count(String method) {
+      Promise<Integer> promise = Promise.promise();
+      context.runOnContext(v -> promise.complete((int) frames.stream()
+          .filter(f -> method.equals(f.getString("method"))).count()));
+      return promise.future();
+    }
+
+    private void take(JsonObject frame) {
+      for (Iterator<Map.Entry<String, Promise<JsonObject>>> it = takers.iterator(); it.hasNext(); ) {
+        Map.Entry<String, Promise<JsonObject>> taker = it.next();
+        if (taker.getKey().equals(frame.getString("method"))) {
+          it.remove();
+          taker.getValue().complete(frame);
+          return;
+        }
+      }
+      untaken.add(frame);
+    }
+
     /** A copy of the frames received so far. */
     public Future<List<JsonObject>> frames() {
       Promise<List<JsonObject>> promise = Promise.promise();
@@ -408,8 +449,13 @@ public final class StatelessTestClient {
       return promise.future();
     }
 
+    /** Closes the stream: at once on the client's context, as soon as the context runs it from anywhere else. */
     public void close() {
-      subscription.close();
+      if (Vertx.currentContext() == context) {
+        subscription.close();
+      } else {
+        context.runOnContext(v -> subscription.close());
+      }
     }
   }
 

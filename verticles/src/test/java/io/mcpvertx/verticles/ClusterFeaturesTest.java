@@ -10,6 +10,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.mcpvertx.verticles.ClusterNode.Cluster;
 import io.mcpvertx.verticles.FeatureVerticles.LambdaTool;
 import io.vertx.core.Future;
@@ -58,7 +59,9 @@ class ClusterFeaturesTest {
     McpServer server = FeatureVerticles.server(a.vertx);
     McpTestClient client = await(FeatureVerticles.client(a.vertx, server));
     RemoteFeatures remote = await(FeatureVerticles.attachOn(client, a.vertx, server, OPTIONS));
-    ListenStream stream = await(ListenStream.open(a.vertx, server, new JsonObject().put("toolsListChanged", true)));
+    StatelessTestClient listener = StatelessTestClient.engine(a.vertx, server);
+    StatelessTestClient.Listening stream = await(FeatureVerticles.listen(listener,
+        new JsonObject().put("toolsListChanged", true)));
     try {
       await(worker.vertx.deployVerticle(new LambdaTool(Tool.builder("far-echo").build(), (args, ctx) -> {
         ctx.progress(1, 2d, "halfway");
@@ -80,9 +83,10 @@ class ClusterFeaturesTest {
       await(client.awaitNotification(TOOLS_CHANGED));
       assertEquals(List.of("local-tool"), await(toolNames(client)));
       assertEquals(0, remote.size());
-      await(stream.await(TOOLS_CHANGED)); // the tool arriving
-      await(stream.await(TOOLS_CHANGED)); // and going
+      await(stream.next(TOOLS_CHANGED)); // the tool arriving
+      await(stream.next(TOOLS_CHANGED)); // and going
       assertNoViolations(client);
+      listener.assertNoViolations();
     } finally {
       stream.close();
       await(remote.close());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.mcpvertx.verticles.ClusterNode.Cluster;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -52,7 +53,8 @@ class ClusterNotificationsTest {
     ClusterNotifications relayB = await(ClusterNotifications.attach(b.vertx, serverB));
     McpTestClient onA = await(FeatureVerticles.client(a.vertx, serverA));
     McpTestClient onB = await(FeatureVerticles.client(b.vertx, serverB));
-    ListenStream stream = await(ListenStream.open(b.vertx, serverB, new JsonObject()
+    StatelessTestClient listener = StatelessTestClient.engine(b.vertx, serverB);
+    StatelessTestClient.Listening stream = await(FeatureVerticles.listen(listener, new JsonObject()
         .put("resourceSubscriptions", new JsonArray().add(RESOURCE).add(SENTINEL))));
     try {
       for (McpTestClient client : new McpTestClient[] {onA, onB}) {
@@ -61,18 +63,18 @@ class ClusterNotificationsTest {
       }
 
       serverA.resourceUpdated(RESOURCE);
-      assertEquals(RESOURCE, uri(await(stream.await(UPDATED))));
+      assertEquals(RESOURCE, uri(await(stream.next(UPDATED))));
       assertEquals(RESOURCE, uri(await(onB.awaitNotification(UPDATED))));
       assertEquals(RESOURCE, uri(await(onA.awaitNotification(UPDATED))));
 
       // From a node with no server of its own, such as a worker's resource verticle.
       ClusterNotifications.resourceUpdated(b.vertx, RESOURCE);
-      assertEquals(RESOURCE, uri(await(stream.await(UPDATED))));
+      assertEquals(RESOURCE, uri(await(stream.next(UPDATED))));
       assertEquals(RESOURCE, uri(await(onB.awaitNotification(UPDATED))));
       assertEquals(RESOURCE, uri(await(onA.awaitNotification(UPDATED))));
 
       serverA.resourceUpdated(SENTINEL);
-      assertEquals(SENTINEL, uri(await(stream.await(UPDATED))));
+      assertEquals(SENTINEL, uri(await(stream.next(UPDATED))));
       assertEquals(SENTINEL, uri(await(onB.awaitNotification(UPDATED))));
       assertEquals(SENTINEL, uri(await(onA.awaitNotification(UPDATED))));
       assertEquals(3, await(stream.count(UPDATED)));
@@ -80,6 +82,7 @@ class ClusterNotificationsTest {
       assertEquals(3, onA.notifications(UPDATED).size(), "A's own update must not come back to it");
       assertNoViolations(onA);
       assertNoViolations(onB);
+      listener.assertNoViolations();
     } finally {
       stream.close();
       await(relayA.close());

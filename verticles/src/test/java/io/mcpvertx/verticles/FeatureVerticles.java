@@ -13,6 +13,7 @@ import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -132,6 +133,16 @@ final class FeatureVerticles {
 
   static Future<McpTestClient> client(Vertx vertx, McpServer server) {
     return client(vertx, server, new JsonObject());
+  }
+
+  /**
+   * A 2026-07-28 {@code subscriptions/listen} of {@code client} asking for {@code notifications} (the request's
+   * filter), as a transport without headers opens it; yields the stream once acknowledged.
+   */
+  static Future<StatelessTestClient.Listening> listen(StatelessTestClient client, JsonObject notifications) {
+    return client.request("subscriptions/listen", new JsonObject().put("notifications", notifications))
+        .capabilities(new JsonObject()).noHeaders().listen()
+        .compose(stream -> stream.next("notifications/subscriptions/acknowledged").map(stream));
   }
 
   /** Attaches RemoteFeatures on the client's context, so its announcements are handled there, in order. */
