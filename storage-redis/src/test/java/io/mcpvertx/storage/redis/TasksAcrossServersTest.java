@@ -7,17 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.Principal;
-import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.storage.redis.impl.RedisKeys;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -197,40 +195,20 @@ class TasksAcrossServersTest {
         .put("arguments", new JsonObject().put("gate", gate)), alice)).getString("taskId");
     TaskFixtures.Gate handler = servers.fixtures.awaitStarted(gate);
     assertEquals("A", handler.instance);
-    List<JsonObject> frames = new CopyOnWriteArrayList<>();
-    StatelessServer.Subscription subscription = await(servers.b.listen(new JsonObject()
-        .put("taskIds", new JsonArray().add(id)), alice, frames));
+    StatelessTestClient.Listening stream = await(servers.b.listen(new JsonObject()
+        .put("taskIds", new JsonArray().add(id)), alice));
     try {
-      JsonObject working = awaitFrame(frames, f -> "notifications/tasks".equals(f.getString("method")));
+      JsonObject working = await(stream.frame(f -> "notifications/tasks".equals(f.getString("method"))));
       assertEquals("working", working.getJsonObject("params").getString("status"));
-      assertEquals("notifications/subscriptions/acknowledged", frames.get(0).getString("method"));
+      assertEquals("notifications/subscriptions/acknowledged", await(stream.frame(0)).getString("method"));
 
       handler.open("finished on A");
-      JsonObject completed = awaitFrame(frames, f -> "notifications/tasks".equals(f.getString("method"))
-          && "completed".equals(f.getJsonObject("params").getString("status")));
+      JsonObject completed = await(stream.frame(f -> "notifications/tasks".equals(f.getString("method"))
+          && "completed".equals(f.getJsonObject("params").getString("status"))));
       assertEquals(id, completed.getJsonObject("params").getString("taskId"));
     } finally {
-      subscription.close();
+      stream.close();
     }
-  }
-
-  /** The first frame {@code wanted} accepts, waiting for it up to ten seconds. */
-  private static JsonObject awaitFrame(List<JsonObject> frames, Predicate<JsonObject> wanted) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      for (JsonObject frame : frames) {
-        if (wanted.test(frame)) {
-          return frame;
-        }
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-    throw new AssertionError("never came; frames so far: " + frames);
   }
 
   // ---- lifetimes ----

@@ -2,23 +2,16 @@ package io.mcpvertx.storage.redis;
 
 import static io.mcpvertx.storage.redis.Futures.await;
 
-import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
-import io.mcpvertx.jsonrpc.JsonRpcId;
-import io.mcpvertx.jsonrpc.JsonRpcMessage;
-import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.Principal;
-import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Two server instances sharing one Redis, as a horizontally scaled deployment has them: each its own Vert.x, its
@@ -58,7 +51,8 @@ final class TwoServers implements AutoCloseable {
     final Vertx vertx;
     final RedisTaskStore store;
     final McpServer server;
-    private final AtomicLong ids = new AtomicLong();
+    /** This instance's 2026-07-28 client, driving its engine directly. */
+    final StatelessTestClient client;
 
     Instance(String name, RedisStoreOptions storeOptions, McpServerOptions serverOptions, TaskFixtures fixtures) {
       this.name = name;
@@ -66,6 +60,7 @@ final class TwoServers implements AutoCloseable {
       this.store = RedisTaskStore.create(vertx, storeOptions);
       this.server = McpServer.create(vertx, serverOptions, store);
       fixtures.register(server, name);
+      this.client = StatelessTestClient.engine(vertx, server);
     }
 
     /** An initialized 2025-11-25 session of {@code principal} on this instance. */
@@ -83,55 +78,20 @@ final class TwoServers implements AutoCloseable {
      * validated and served as a transport without headers would; yields the response as on the wire.
      */
     Future<JsonObject> stateless(String method, JsonObject params, Principal principal) {
-      JsonObject meta = new JsonObject()
-          .put(StatelessServer.META_PROTOCOL_VERSION, STATELESS)
-          .put(StatelessServer.META_CLIENT_INFO, new JsonObject().put("name", "two-servers").put("version", "1"))
-          .put(StatelessServer.META_CLIENT_CAPABILITIES, new JsonObject()
+      return client.request(method, params).capabilities(new JsonObject()
               .put("elicitation", new JsonObject())
-              .put("extensions", new JsonObject().put(EXTENSION, new JsonObject())));
-      JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(ids.incrementAndGet()), method,
-          params.copy().put("_meta", meta));
-      Promise<JsonObject> response = Promise.promise();
-      vertx.getOrCreateContext().runOnContext(v -> {
-        StatelessServer stateless = server.stateless();
-        StatelessServer.Rejection rejection = stateless.validate(request, null);
-        if (rejection != null) {
-          response.complete(wire(new JsonRpcErrorResponse(request.id(), rejection.error())));
-          return;
-        }
-        stateless.serve(request, principal, message -> { }).response().map(this::wire).onComplete(response);
-      });
-      return response.future();
+              .put("extensions", new JsonObject().put(EXTENSION, new JsonObject())))
+          .noHeaders().principal(principal).send().map(StatelessTestClient.Exchange::response);
     }
 
     /**
      * Opens a 2026-07-28 {@code subscriptions/listen} of {@code principal} on this instance, asking for
-     * {@code notifications}, as a transport would; every message the stream carries is added to {@code frames} as on
-     * the wire. Yields the subscription once it is open.
+     * {@code notifications}, as a transport without headers would. Yields the stream once it is open.
      */
-    Future<StatelessServer.Subscription> listen(JsonObject notifications, Principal principal,
-        List<JsonObject> frames) {
-      JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(ids.incrementAndGet()), "subscriptions/listen",
-          new JsonObject().put("notifications", notifications).put("_meta", new JsonObject()
-              .put(StatelessServer.META_PROTOCOL_VERSION, STATELESS)
-              .put(StatelessServer.META_CLIENT_INFO, new JsonObject().put("name", "two-servers").put("version", "1"))
-              .put(StatelessServer.META_CLIENT_CAPABILITIES, new JsonObject()
-                  .put("extensions", new JsonObject().put(EXTENSION, new JsonObject())))));
-      Promise<StatelessServer.Subscription> opened = Promise.promise();
-      vertx.getOrCreateContext().runOnContext(v -> {
-        StatelessServer stateless = server.stateless();
-        StatelessServer.Rejection rejection = stateless.validate(request, null);
-        if (rejection != null) {
-          opened.fail(new AssertionError("listen refused: " + rejection.error().message()));
-          return;
-        }
-        opened.complete(stateless.listen(request, principal, message -> frames.add(wire(message))));
-      });
-      return opened.future();
-    }
-
-    private JsonObject wire(JsonRpcMessage message) {
-      return new JsonObject(server.codec().encode(message));
+    Future<StatelessTestClient.Listening> listen(JsonObject notifications, Principal principal) {
+      return client.request("subscriptions/listen", new JsonObject().put("notifications", notifications))
+          .capabilities(new JsonObject().put("extensions", new JsonObject().put(EXTENSION, new JsonObject())))
+          .noHeaders().principal(principal).listen();
     }
 
     void close() {
