@@ -53,7 +53,7 @@ final class SessionHttpWire implements McpTestClient.Wire {
           client.receive(reply.body());
         }
       });
-    });
+    }).onFailure(e -> client.violations().add("the POST of " + frame + " failed: " + e));
   }
 
   @Override
