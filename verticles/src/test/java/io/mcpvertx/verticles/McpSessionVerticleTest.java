@@ -227,9 +227,10 @@ class McpSessionVerticleTest {
 
   @Test
   void aProtocolClientOverTheBusGetsAnswersValidInTheNegotiatedRevision(Vertx vertx, VertxTestContext test) {
+    JsonObject nameForm = new JsonObject().put("type", "object")
+        .put("properties", new JsonObject().put("name", new JsonObject().put("type", "string")));
     McpServer server = McpServer.create(vertx)
-        .tool(Tool.builder("ask").build(), (args, ctx) ->
-            ctx.elicit(ElicitRequest.form("Name?", new JsonObject().put("type", "object")))
+        .tool(Tool.builder("ask").build(), (args, ctx) -> ctx.elicit(ElicitRequest.form("Name?", nameForm))
                 .map(answer -> ToolResult.text(answer.action() + ":" + answer.content().getString("name"))))
         .tool(Tool.builder("count").build(), (args, ctx) -> {
           ctx.progress(1, 1d, "done");
