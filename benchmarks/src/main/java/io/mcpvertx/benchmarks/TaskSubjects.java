@@ -1,5 +1,6 @@
 package io.mcpvertx.benchmarks;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.jsonrpc.JsonRpcResponse;
@@ -199,9 +200,9 @@ final class TaskSubjects {
       }
 
       private Future<JsonObject> serve(JsonRpcRequest request, Principal principal) {
-        StatelessServer.Rejection rejection = stateless.validate(request, null);
-        if (rejection != null) {
-          return Future.failedFuture(rejection.error().message());
+        JsonRpcError refused = stateless.validate(request);
+        if (refused != null) {
+          return Future.failedFuture(refused.message());
         }
         return stateless.serve(request, principal, message -> { }).response().compose(response ->
             response instanceof JsonRpcResponse result ? Future.succeededFuture(result.result())

@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
@@ -44,9 +45,9 @@ final class ListenStream {
           .put(StatelessServer.META_CLIENT_CAPABILITIES, new JsonObject());
       JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of("listen"), "subscriptions/listen",
           new JsonObject().put("notifications", notifications).put("_meta", meta));
-      StatelessServer.Rejection rejection = server.stateless().validate(request, null);
-      if (rejection != null) {
-        opened.fail(new AssertionError("listen refused: " + rejection.error().message()));
+      JsonRpcError refused = server.stateless().validate(request);
+      if (refused != null) {
+        opened.fail(new AssertionError("listen refused: " + refused.message()));
         return;
       }
       stream.subscription = server.stateless().listen(request, stream::receive);

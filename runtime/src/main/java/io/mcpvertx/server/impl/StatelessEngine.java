@@ -13,14 +13,15 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.client.ClientInfo;
 import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.server.tools.Tool;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -62,19 +63,23 @@ final class StatelessEngine implements StatelessServer {
   }
 
   @Override
-  public Rejection validate(JsonRpcRequest request, Function<String, String> header) {
-    Rejection rejection = StatelessValidation.validate(request, header, supportedVersions,
-        server.registry().snapshot());
-    if (rejection == null && StatelessServer.isListen(request)
+  public JsonRpcError validate(JsonRpcRequest request) {
+    JsonRpcError refused = StatelessValidation.validate(request, supportedVersions);
+    if (refused == null && StatelessServer.isListen(request)
         && request.paramsOrEmpty().getValue("notifications") instanceof JsonObject filter
         && filter.containsKey("taskIds")
         && !ExtensionTasks.declared(request.paramsOrEmpty().getJsonObject("_meta")
             .getJsonObject(META_CLIENT_CAPABILITIES))) {
       // Task notifications are the extension's: a client that did not declare it may not ask for them.
-      McpException missing = ExtensionTasks.missingExtension();
-      return new Rejection(StatelessServer.httpStatus(missing.error()), missing.error());
+      return ExtensionTasks.missingExtension().error();
     }
-    return rejection;
+    return refused;
+  }
+
+  @Override
+  public Optional<Tool> tool(String name) {
+    FeatureRegistry.RegisteredTool registered = server.registry().snapshot().tools().get(name);
+    return registered == null ? Optional.empty() : Optional.of(registered.tool());
   }
 
   @Override

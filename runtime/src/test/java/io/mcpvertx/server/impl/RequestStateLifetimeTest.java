@@ -71,7 +71,7 @@ class RequestStateLifetimeTest {
     Promise<JsonRpcMessage> promise = Promise.promise();
     context.runOnContext(v -> {
       JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(1), "tools/call", params);
-      assertEquals(null, engine.validate(request, null));
+      assertEquals(null, engine.validate(request));
       engine.serve(request, null, message -> { }).response().onComplete(promise);
     });
     return promise.future();

@@ -3,6 +3,8 @@ package io.mcpvertx.server.stateless;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
@@ -16,25 +18,21 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Drives a {@link StatelessServer} directly, as an HTTP transport would: {@link StatelessServer#validate} with the
- * request's headers, then {@link StatelessServer#serve} or {@link StatelessServer#listen} with a sink that
+ * Drives a {@link StatelessServer} directly, as a transport would: {@link StatelessServer#validate}, then
+ * {@link StatelessServer#serve} or {@link StatelessServer#listen} with a sink that
  * collects what the server emits. Everything the server emits goes through the server's codec and is checked
  * against the 2026-07-28 schema, and what the tasks extension defines (task results, {@code notifications/tasks})
  * against the extension's schema; a message sent on a request's stream after its response is a violation too.
  * Tests assert {@link #violations()} is empty.
  *
- * <p>Requests are made on one event-loop context, as a transport serves them.
+ * <p>Requests are made on one event-loop context, as a transport serves them. What a transport adds (HTTP's
+ * headers and statuses) is tested with the transport.
  */
 final class StatelessClient {
 
@@ -130,8 +128,8 @@ final class StatelessClient {
     assertTrue(violations.isEmpty(), () -> "schema violations: " + violations);
   }
 
-  /** What came back for one request: the response, the HTTP status it would travel with, and notifications. */
-  record Exchange(JsonRpcId id, int status, JsonObject response, List<JsonObject> notifications) {
+  /** What came back for one request: the response, and notifications. */
+  record Exchange(JsonRpcId id, JsonObject response, List<JsonObject> notifications) {
 
     boolean isError() {
       return response.containsKey("error");
@@ -149,11 +147,10 @@ final class StatelessClient {
       return response.getJsonObject("error");
     }
 
-    /** Asserts an error with this code and HTTP status; returns the error. */
-    JsonObject assertError(int code, int httpStatus) {
+    /** Asserts an error with this code; returns the error. */
+    JsonObject assertError(int code) {
       JsonObject error = error();
       assertEquals(code, error.getInteger("code"), () -> "unexpected error " + error.encode());
-      assertEquals(httpStatus, status, () -> "unexpected HTTP status for " + error.encode());
       assertEquals(id.wireValue(), response.getValue("id") instanceof Number n ? (Object) n.longValue()
           : response.getValue("id"), "the error echoes the request id");
       return error;
@@ -163,7 +160,6 @@ final class StatelessClient {
     JsonObject complete() {
       JsonObject result = result();
       assertEquals("complete", result.getString("resultType"), result::encode);
-      assertEquals(200, status);
       return result;
     }
 
@@ -178,7 +174,6 @@ final class StatelessClient {
     JsonObject task() {
       JsonObject result = result();
       assertEquals("task", result.getString("resultType"), result::encode);
-      assertEquals(200, status);
       return result;
     }
   }
@@ -230,9 +225,6 @@ final class StatelessClient {
 
     private final String method;
     private final JsonObject params;
-    private final Map<String, String> headers = new LinkedHashMap<>();
-    private final Set<String> removed = new HashSet<>();
-    private boolean httpHeaders = true;
     private Principal principal;
     private JsonRpcId id;
 
@@ -260,25 +252,6 @@ final class StatelessClient {
       return this;
     }
 
-    /** Sets a header (replacing the default of the same name, case-insensitively). */
-    Request header(String name, String value) {
-      headers.put(name.toLowerCase(Locale.ROOT), value);
-      removed.remove(name.toLowerCase(Locale.ROOT));
-      return this;
-    }
-
-    Request withoutHeader(String name) {
-      headers.remove(name.toLowerCase(Locale.ROOT));
-      removed.add(name.toLowerCase(Locale.ROOT));
-      return this;
-    }
-
-    /** As a transport without headers (no routing-header checks) would serve it. */
-    Request noHeaders() {
-      httpHeaders = false;
-      return this;
-    }
-
     Request principal(Principal principal) {
       this.principal = principal;
       return this;
@@ -294,11 +267,10 @@ final class StatelessClient {
       context.runOnContext(v -> {
         JsonRpcRequest request = build();
         List<JsonObject> notifications = new ArrayList<>();
-        StatelessServer.Rejection rejection = stateless.validate(request, headerLookup());
-        if (rejection != null) {
-          JsonObject response = received(new io.mcpvertx.jsonrpc.JsonRpcErrorResponse(request.id(),
-              rejection.error()), method);
-          promise.complete(new Exchange(request.id(), rejection.httpStatus(), response, notifications));
+        JsonRpcError refused = stateless.validate(request);
+        if (refused != null) {
+          JsonObject response = received(new JsonRpcErrorResponse(request.id(), refused), method);
+          promise.complete(new Exchange(request.id(), response, notifications));
           return;
         }
         boolean[] answered = {false};
@@ -320,10 +292,7 @@ final class StatelessClient {
             return;
           }
           JsonObject response = received(ar.result(), method);
-          int status = response.getValue("error") instanceof JsonObject error
-              ? StatelessServer.httpStatus(new io.mcpvertx.jsonrpc.JsonRpcError(error.getInteger("code"),
-                  error.getString("message"))) : 200;
-          promise.complete(new Exchange(request.id(), status, response, List.copyOf(notifications)));
+          promise.complete(new Exchange(request.id(), response, List.copyOf(notifications)));
         });
       });
       return promise.future();
@@ -334,9 +303,9 @@ final class StatelessClient {
       Promise<Listening> promise = Promise.promise();
       context.runOnContext(v -> {
         JsonRpcRequest request = build();
-        StatelessServer.Rejection rejection = stateless.validate(request, headerLookup());
-        if (rejection != null) {
-          promise.fail(new AssertionError("listen rejected: " + rejection.error().message()));
+        JsonRpcError refused = stateless.validate(request);
+        if (refused != null) {
+          promise.fail(new AssertionError("listen rejected: " + refused.message()));
           return;
         }
         Listening listening = new Listening();
@@ -356,28 +325,6 @@ final class StatelessClient {
         id = JsonRpcId.of(nextId++);
       }
       return new JsonRpcRequest(id, method, params);
-    }
-
-    private Function<String, String> headerLookup() {
-      if (!httpHeaders) {
-        return null;
-      }
-      Map<String, String> all = new LinkedHashMap<>();
-      Object version = params.getValue("_meta") instanceof JsonObject m ? m.getValue(META_VERSION) : null;
-      all.put("mcp-protocol-version", version instanceof String s ? s : VERSION);
-      all.put("mcp-method", method);
-      Object name = switch (method) {
-        case "tools/call", "prompts/get" -> params.getValue("name");
-        case "resources/read" -> params.getValue("uri");
-        case "tasks/get", "tasks/update", "tasks/cancel" -> params.getValue("taskId");
-        default -> null;
-      };
-      if (name instanceof String s) {
-        all.put("mcp-name", s);
-      }
-      removed.forEach(all::remove);
-      all.putAll(headers);
-      return header -> all.get(header.toLowerCase(Locale.ROOT));
     }
   }
 

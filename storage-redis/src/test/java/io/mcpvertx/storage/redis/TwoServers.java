@@ -2,6 +2,7 @@ package io.mcpvertx.storage.redis;
 
 import static io.mcpvertx.storage.redis.Futures.await;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
@@ -94,9 +95,9 @@ final class TwoServers implements AutoCloseable {
       Promise<JsonObject> response = Promise.promise();
       vertx.getOrCreateContext().runOnContext(v -> {
         StatelessServer stateless = server.stateless();
-        StatelessServer.Rejection rejection = stateless.validate(request, null);
-        if (rejection != null) {
-          response.complete(wire(new JsonRpcErrorResponse(request.id(), rejection.error())));
+        JsonRpcError refused = stateless.validate(request);
+        if (refused != null) {
+          response.complete(wire(new JsonRpcErrorResponse(request.id(), refused)));
           return;
         }
         stateless.serve(request, principal, message -> { }).response().map(this::wire).onComplete(response);
@@ -120,9 +121,9 @@ final class TwoServers implements AutoCloseable {
       Promise<StatelessServer.Subscription> opened = Promise.promise();
       vertx.getOrCreateContext().runOnContext(v -> {
         StatelessServer stateless = server.stateless();
-        StatelessServer.Rejection rejection = stateless.validate(request, null);
-        if (rejection != null) {
-          opened.fail(new AssertionError("listen refused: " + rejection.error().message()));
+        JsonRpcError refused = stateless.validate(request);
+        if (refused != null) {
+          opened.fail(new AssertionError("listen refused: " + refused.message()));
           return;
         }
         opened.complete(stateless.listen(request, principal, message -> frames.add(wire(message))));

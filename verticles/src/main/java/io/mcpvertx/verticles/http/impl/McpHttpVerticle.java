@@ -13,6 +13,7 @@ import io.mcpvertx.spi.UnknownEventException;
 import io.mcpvertx.verticles.McpEventBus;
 import io.mcpvertx.verticles.SessionBatch;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
@@ -47,8 +48,6 @@ import java.util.Set;
  */
 final class McpHttpVerticle extends VerticleBase {
 
-  static final String SESSION_HEADER = "Mcp-Session-Id";
-  static final String VERSION_HEADER = "MCP-Protocol-Version";
   private static final Logger LOG = System.getLogger(McpHttpVerticle.class.getName());
   private static final String JSON = "application/json";
   private static final String EVENT_STREAM = "text/event-stream";
@@ -97,9 +96,8 @@ final class McpHttpVerticle extends VerticleBase {
       }
       front.add(cors
           .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.DELETE, HttpMethod.OPTIONS))
-          .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", SESSION_HEADER, VERSION_HEADER,
-              "Last-Event-ID", "Mcp-Method", "Mcp-Name"))
-          .exposedHeaders(Set.of(SESSION_HEADER, "WWW-Authenticate")));
+          .allowedHeaders(McpHeaders.CORS_ALLOWED)
+          .exposedHeaders(McpHeaders.CORS_EXPOSED));
     }
     front.add(this::guard);
     front.forEach(handler -> web.route(path).handler(handler));
@@ -114,7 +112,7 @@ final class McpHttpVerticle extends VerticleBase {
     web.delete(path).handler(this::delete);
     web.route(path).handler(rc -> {
       rc.response().putHeader("Allow", "GET, POST, DELETE");
-      HttpErrors.reject(rc.response(), 405, "Method not allowed");
+      HttpErrors.reject(rc.response(), Refusal.METHOD_NOT_ALLOWED, "Method not allowed");
     });
     web.route(path).failureHandler(this::failed);
     http = vertx.createHttpServer(new HttpServerOptions()
@@ -155,7 +153,7 @@ final class McpHttpVerticle extends VerticleBase {
       problem = endpoint.guard.checkOrigin(request);
     }
     if (problem != null) {
-      HttpErrors.reject(rc.response(), 403, "Forbidden: " + problem);
+      HttpErrors.reject(rc.response(), Refusal.FORBIDDEN, "Forbidden: " + problem);
       return;
     }
     rc.next();
@@ -164,11 +162,11 @@ final class McpHttpVerticle extends VerticleBase {
   /** A route failed: the body handler's 413, or an unexpected exception (500). Either way a JSON-RPC body. */
   private void failed(RoutingContext rc) {
     if (rc.statusCode() == 413) {
-      HttpErrors.reject(rc.response(), 413,
+      HttpErrors.reject(rc.response(), Refusal.PAYLOAD_TOO_LARGE,
           "Payload Too Large: the body exceeds " + endpoint.options.getMaxBodyBytes() + " bytes");
     } else {
       LOG.log(Level.ERROR, "Request failed", rc.failure());
-      HttpErrors.reject(rc.response(), 500, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error");
+      HttpErrors.reject(rc.response(), Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error");
     }
   }
 
@@ -178,9 +176,9 @@ final class McpHttpVerticle extends VerticleBase {
    * session store, if any, and restored here; one it holds costs no store round trip.
    */
   private void withSession(RoutingContext rc, Handler<HttpSession> then) {
-    String id = rc.request().getHeader(SESSION_HEADER);
+    String id = rc.request().getHeader(McpHeaders.SESSION_ID);
     if (id == null) {
-      HttpErrors.reject(rc.response(), 400, "Bad Request: the " + SESSION_HEADER + " header is required");
+      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: the " + McpHeaders.SESSION_ID + " header is required");
       return;
     }
     HttpSession session = endpoint.session(id);
@@ -189,21 +187,21 @@ final class McpHttpVerticle extends VerticleBase {
       return;
     }
     if (!endpoint.sharesSessions() || id.length() > MAX_SESSION_ID_LENGTH) {
-      HttpErrors.reject(rc.response(), 404, "Session not found");
+      HttpErrors.reject(rc.response(), Refusal.SESSION_NOT_FOUND, "Session not found");
       return;
     }
     endpoint.restoreSession(id, AuthGate.principal(rc)).onComplete(ar -> {
       if (ar.failed()) {
         rc.response().putHeader("Retry-After", "5");
         if (ar.cause() instanceof HttpEndpoint.SessionLimitException) {
-          HttpErrors.reject(rc.response(), 503, JsonRpcErrorCodes.SERVER_OVERLOADED,
+          HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
         } else {
           LOG.log(Level.WARNING, () -> "The session store did not answer: " + ar.cause());
-          HttpErrors.reject(rc.response(), 503, "Service Unavailable: the session store did not answer");
+          HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: the session store did not answer");
         }
       } else if (ar.result() == null) {
-        HttpErrors.reject(rc.response(), 404, "Session not found");
+        HttpErrors.reject(rc.response(), Refusal.SESSION_NOT_FOUND, "Session not found");
       } else {
         admit(rc, ar.result(), then);
       }
@@ -216,14 +214,14 @@ final class McpHttpVerticle extends VerticleBase {
       // Answered as an unknown session: whether another caller's session exists is none of this caller's business.
       LOG.log(Level.WARNING, () -> "Refused " + (principal == null ? "an anonymous caller" : principal.key())
           + " the session of another principal");
-      HttpErrors.reject(rc.response(), 404, "Session not found");
+      HttpErrors.reject(rc.response(), Refusal.SESSION_NOT_FOUND, "Session not found");
       return;
     }
-    String version = rc.request().getHeader(VERSION_HEADER);
+    String version = rc.request().getHeader(McpHeaders.PROTOCOL_VERSION);
     // A session speaks a session revision; 2026-07-28 has no sessions.
     if (version != null && ProtocolVersion.fromId(version).filter(v -> !v.supports(ProtocolFeature.STATELESS))
         .isEmpty()) {
-      HttpErrors.reject(rc.response(), 400, "Bad Request: unsupported " + VERSION_HEADER + ": " + version);
+      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: unsupported " + McpHeaders.PROTOCOL_VERSION + ": " + version);
       return;
     }
     endpoint.used(session);
@@ -236,18 +234,18 @@ final class McpHttpVerticle extends VerticleBase {
     HttpServerRequest request = rc.request();
     HttpServerResponse response = rc.response();
     if (!RequestGuard.isJson(request.getHeader("Content-Type"))) {
-      HttpErrors.reject(response, 415, "Unsupported Media Type: Content-Type must be application/json");
+      HttpErrors.reject(response, Refusal.UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type: Content-Type must be application/json");
       return;
     }
     String accept = request.getHeader("Accept");
     if (!RequestGuard.accepts(accept, JSON) || !RequestGuard.accepts(accept, EVENT_STREAM)) {
-      HttpErrors.reject(response, 406, "Not Acceptable: Accept must list application/json and text/event-stream");
+      HttpErrors.reject(response, Refusal.NOT_ACCEPTABLE, "Not Acceptable: Accept must list application/json and text/event-stream");
       return;
     }
     Buffer body = rc.body().buffer();
     Decoded decoded = endpoint.codec.decode(body == null ? Buffer.buffer() : body);
     if (decoded instanceof Decoded.Invalid invalid) {
-      HttpErrors.reject(response, 400, invalid.response().id(), invalid.response().error());
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, invalid.response().id(), invalid.response().error());
       return;
     }
     AuthGate auth = endpoint.auth();
@@ -301,28 +299,28 @@ final class McpHttpVerticle extends VerticleBase {
 
   private void initialize(RoutingContext rc, JsonRpcRequest request) {
     HttpServerResponse response = rc.response();
-    if (rc.request().getHeader(SESSION_HEADER) != null) {
-      HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: initialize must not carry " + SESSION_HEADER);
+    if (rc.request().getHeader(McpHeaders.SESSION_ID) != null) {
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: initialize must not carry " + McpHeaders.SESSION_ID);
       return;
     }
     endpoint.createSession(AuthGate.principal(rc)).onComplete(ar -> {
       if (ar.failed()) {
         if (ar.cause() instanceof HttpEndpoint.SessionLimitException) {
           response.putHeader("Retry-After", "5");
-          HttpErrors.reject(response, 503, JsonRpcErrorCodes.SERVER_OVERLOADED,
+          HttpErrors.reject(response, Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
         } else if (ar.cause() instanceof HttpEndpoint.StoreUnavailableException) {
           LOG.log(Level.WARNING, () -> "No session could start: " + ar.cause().getMessage());
           response.putHeader("Retry-After", "2");
-          HttpErrors.reject(response, 503, "Service Unavailable: a store did not answer; retry later");
+          HttpErrors.reject(response, Refusal.UNAVAILABLE, "Service Unavailable: a store did not answer; retry later");
         } else {
-          HttpErrors.reject(response, 500, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error: no session could start");
+          HttpErrors.reject(response, Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error: no session could start");
         }
         return;
       }
       HttpSession session = ar.result();
-      response.putHeader(SESSION_HEADER, session.id);
+      response.putHeader(McpHeaders.SESSION_ID, session.id);
       exchange(session, response, request, List.of(request.id()), false, true);
     });
   }
@@ -330,7 +328,7 @@ final class McpHttpVerticle extends VerticleBase {
   private void postBatch(HttpSession session, Decoded.Batch batch, HttpServerResponse response) {
     ProtocolVersion version = session.version;
     if (version != null && !version.supports(ProtocolFeature.BATCHING)) {
-      HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: JSON-RPC batches are not supported by protocol version " + version.id());
       return;
     }
@@ -401,7 +399,7 @@ final class McpHttpVerticle extends VerticleBase {
       return;
     }
     if (!RequestGuard.accepts(rc.request().getHeader("Accept"), EVENT_STREAM)) {
-      HttpErrors.reject(response, 406, "Not Acceptable: a GET stream needs Accept: text/event-stream");
+      HttpErrors.reject(response, Refusal.NOT_ACCEPTABLE, "Not Acceptable: a GET stream needs Accept: text/event-stream");
       return;
     }
     withSession(rc, session -> get(rc, session));
@@ -409,10 +407,10 @@ final class McpHttpVerticle extends VerticleBase {
 
   private void get(RoutingContext rc, HttpSession session) {
     HttpServerResponse response = rc.response();
-    String lastEventId = rc.request().getHeader("Last-Event-ID");
+    String lastEventId = rc.request().getHeader(McpHeaders.LAST_EVENT_ID);
     if (lastEventId == null) {
       if (!session.followed.add(session.standaloneStream)) {
-        HttpErrors.reject(response, 409, "Conflict: this session already has an open GET stream");
+        HttpErrors.reject(response, Refusal.CONFLICT, "Conflict: this session already has an open GET stream");
         return;
       }
       track(session, GetStream.standalone(endpoint, session, response, stream -> untrack(session, stream)));
@@ -420,11 +418,11 @@ final class McpHttpVerticle extends VerticleBase {
     }
     String streamId = endpoint.events.streamOf(lastEventId);
     if (streamId == null) {
-      HttpErrors.reject(response, 400, "Bad Request: unknown Last-Event-ID");
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, "Bad Request: unknown Last-Event-ID");
       return;
     }
     if (!session.followed.add(streamId)) {
-      HttpErrors.reject(response, 409, "Conflict: another GET is delivering this stream");
+      HttpErrors.reject(response, Refusal.CONFLICT, "Conflict: another GET is delivering this stream");
       return;
     }
     GetStream.resume(endpoint, session, streamId, lastEventId, response, stream -> untrack(session, stream))
@@ -432,9 +430,9 @@ final class McpHttpVerticle extends VerticleBase {
         .onFailure(failure -> {
           session.followed.remove(streamId);
           if (failure instanceof UnknownEventException) {
-            HttpErrors.reject(response, 400, "Bad Request: unknown or expired Last-Event-ID");
+            HttpErrors.reject(response, Refusal.BAD_REQUEST, "Bad Request: unknown or expired Last-Event-ID");
           } else {
-            HttpErrors.reject(response, 503, "Service Unavailable: the event store did not answer");
+            HttpErrors.reject(response, Refusal.UNAVAILABLE, "Service Unavailable: the event store did not answer");
           }
         });
   }
@@ -466,7 +464,7 @@ final class McpHttpVerticle extends VerticleBase {
         // Ended here, but another instance could still restore it: the client should delete it again.
         LOG.log(Level.WARNING, () -> "Session " + session.id + ": removing its stored record failed: " + ar.cause());
         rc.response().putHeader("Retry-After", "5");
-        HttpErrors.reject(rc.response(), 503, "Service Unavailable: the session store did not answer");
+        HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: the session store did not answer");
       }
     }));
   }
@@ -474,7 +472,7 @@ final class McpHttpVerticle extends VerticleBase {
   /** Protocol version 2026-07-28 has no GET stream and no sessions to delete. */
   private static void rejectStatelessStream(HttpServerResponse response) {
     response.putHeader("Allow", "POST");
-    HttpErrors.reject(response, 405, "Method not allowed: protocol version 2026-07-28 uses POST only");
+    HttpErrors.reject(response, Refusal.METHOD_NOT_ALLOWED, "Method not allowed: protocol version 2026-07-28 uses POST only");
   }
 
   private void heartbeats() {

@@ -9,6 +9,7 @@ import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.verticles.http.ResponseMode;
+import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -140,7 +141,7 @@ final class PostExchange {
     }
     done = true;
     if (sse == null && !detached) {
-      HttpErrors.reject(response, 404, "Session terminated");
+      HttpErrors.reject(response, Refusal.SESSION_NOT_FOUND, "Session terminated");
     } else if (sse != null) {
       sse.end();
     }
@@ -167,7 +168,7 @@ final class PostExchange {
       // A failed initialize leaves no session behind, so it must not hand out the session's id either.
       endpoint.closeSession(session, "initialize failed");
       if (!response.headWritten()) {
-        response.headers().remove(McpHttpVerticle.SESSION_HEADER);
+        response.headers().remove(McpHeaders.SESSION_ID);
       }
     }
   }
