@@ -7,7 +7,6 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.McpException;
-import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
@@ -15,7 +14,6 @@ import io.mcpvertx.verticles.http.ResponseMode;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -36,35 +34,6 @@ final class StatelessHttp {
     this.endpoint = endpoint;
     this.engine = endpoint.server.stateless();
     this.listeners = listeners;
-  }
-
-  /**
-   * Whether a POST belongs to the stateless generation: the request's {@code _meta} names a protocol version
-   * (modern per-request metadata selects the stateless generation; a {@code Mcp-Session-Id} beside it is
-   * ignored, as 2026-07-28 asks), or, without a session id, the version header names a revision that has no
-   * sessions.
-   */
-  static boolean isStateless(HttpServerRequest request, Decoded decoded) {
-    if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
-        && r.paramsOrEmpty().getValue("_meta") instanceof JsonObject meta
-        && meta.containsKey(StatelessServer.META_PROTOCOL_VERSION)) {
-      return true;
-    }
-    if (request.getHeader(McpHeaders.SESSION_ID) != null) {
-      return false;
-    }
-    String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
-    // Not a session revision: unknown, or one without sessions.
-    return version != null && ProtocolVersion.fromId(version)
-        .map(v -> v.supports(io.mcpvertx.protocol.ProtocolFeature.STATELESS)).orElse(true);
-  }
-
-  /** Whether a GET or DELETE comes from a client of the stateless generation (it gets 405). */
-  static boolean isStatelessStreamRequest(HttpServerRequest request) {
-    String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
-    return request.getHeader(McpHeaders.SESSION_ID) == null && version != null
-        && ProtocolVersion.fromId(version).map(v -> v.supports(io.mcpvertx.protocol.ProtocolFeature.STATELESS))
-            .orElse(false);
   }
 
   /** Serves a POST of the stateless generation for {@code principal} (null without auth). */

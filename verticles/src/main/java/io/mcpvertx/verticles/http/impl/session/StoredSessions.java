@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.http.impl;
+package io.mcpvertx.verticles.http.impl.session;
 
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * An endpoint's link to a shared {@link SessionStore}: writes each session's record when it changes, extends its
@@ -17,7 +18,7 @@ import java.util.function.BiConsumer;
  * ends after the idle timeout without use), and a session in constant use costs one store command per quarter of
  * the idle timeout, sent without waiting for it.
  */
-final class StoredSessions {
+public final class StoredSessions {
 
   private static final Logger LOG = System.getLogger(StoredSessions.class.getName());
 
@@ -27,7 +28,7 @@ final class StoredSessions {
   /** Called when the store no longer has a session this instance holds and wrote: it was deleted elsewhere. */
   private final BiConsumer<HttpSession, String> gone;
   /** Called whenever a session's lifetime is extended here (so its ownership claim can be extended alike). */
-  private volatile java.util.function.Consumer<HttpSession> extended = session -> { };
+  private volatile Consumer<HttpSession> extended = session -> { };
 
   StoredSessions(SessionStore store, long idleTimeoutMs, BiConsumer<HttpSession, String> gone) {
     this.store = store;
@@ -37,28 +38,25 @@ final class StoredSessions {
   }
 
   /** How long a record lives from its last write or extension. */
-  long ttlMs() {
+  public long ttlMs() {
     return ttlMs;
   }
 
   /** The least time between two extensions of one session's lifetime. */
-  long touchIntervalMs() {
+  public long touchIntervalMs() {
     return touchIntervalMs;
   }
 
-  void onExtended(java.util.function.Consumer<HttpSession> extended) {
+  public void onExtended(Consumer<HttpSession> extended) {
     this.extended = extended;
   }
 
   /** Writes a session's new record; the session verticle calls it (one write at a time) on every change. */
   Future<Void> write(HttpSession session, SessionRecord record) {
-    session.record = record;
-    session.recordWritten = false;
+    session.recordWriting(record);
     return store.put(record, ttlMs).onSuccess(v -> {
-      session.storeTouchedAt = System.currentTimeMillis();
-      if (session.record == record) {
-        session.recordWritten = true;
-      }
+      session.storeTouched(System.currentTimeMillis());
+      session.recordStored(record);
     });
   }
 
@@ -69,33 +67,31 @@ final class StoredSessions {
    * and it ends here too; when the last write had failed, the record is written again.
    */
   void used(HttpSession session) {
-    long now = System.currentTimeMillis();
-    long last = session.storeTouchedAt;
-    if (now - last < touchIntervalMs) {
+    if (!session.storeTouchDue(System.currentTimeMillis(), touchIntervalMs)) {
       return;
     }
-    session.storeTouchedAt = now;
     extended.accept(session);
-    store.touch(session.id, ttlMs).onComplete(ar -> {
+    store.touch(session.id(), ttlMs).onComplete(ar -> {
       if (ar.failed()) {
-        LOG.log(Level.WARNING, "Session " + session.id + ": extending its stored record failed: " + ar.cause());
+        LOG.log(Level.WARNING, "Session " + session.id() + ": extending its stored record failed: " + ar.cause());
       } else if (!ar.result()) {
-        SessionRecord record = session.record;
+        SessionRecord record = session.record();
         if (record == null) {
           return; // not written yet (initialize is still being answered)
         }
-        if (session.recordWritten) {
+        if (session.recordWritten()) {
           gone.accept(session, "its record is gone from the session store (deleted through another instance)");
         } else {
-          store.put(record, ttlMs).onSuccess(v -> session.recordWritten = session.record == record)
-              .onFailure(e -> LOG.log(Level.WARNING, "Session " + session.id + ": storing its record failed: " + e));
+          store.put(record, ttlMs).onSuccess(v -> session.recordStored(record))
+              .onFailure(e -> LOG.log(Level.WARNING, "Session " + session.id() + ": storing its record failed: "
+                  + e));
         }
       }
     });
   }
 
   /** The stored record of a session, or null. */
-  Future<SessionRecord> find(String sessionId) {
+  public Future<SessionRecord> find(String sessionId) {
     return store.get(sessionId);
   }
 

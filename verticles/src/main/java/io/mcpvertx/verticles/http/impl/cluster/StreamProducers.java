@@ -1,7 +1,11 @@
-package io.mcpvertx.verticles.http.impl;
+package io.mcpvertx.verticles.http.impl.cluster;
 
+import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.verticles.http.impl.session.HttpSession;
+import io.mcpvertx.verticles.http.impl.session.RandomIds;
+import io.mcpvertx.verticles.http.impl.session.SessionEvents;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -14,24 +18,27 @@ import java.util.List;
  * its producer died and answer the request with an error that says to send it again, instead of leaving the
  * client waiting for a response nobody will send. Alone, stream ids are random and nothing is checked.
  */
-final class StreamProducers {
+public final class StreamProducers {
 
   private static final Logger LOG = System.getLogger(StreamProducers.class.getName());
   /** Longest encoded request id a stream id carries; a longer one leaves the stream unchecked. */
   private static final int MAX_ENCODED_REQUEST_ID = 96;
 
-  private final HttpEndpoint endpoint;
   /** Null when the endpoint is not clustered. */
   private final McpInstance instance;
+  private final SessionEvents streams;
+  private final JsonRpcCodec codec;
 
-  StreamProducers(HttpEndpoint endpoint, McpInstance instance) {
-    this.endpoint = endpoint;
+  /** @param instance this instance when clustered, else null */
+  public StreamProducers(McpInstance instance, SessionEvents streams, JsonRpcCodec codec) {
     this.instance = instance;
+    this.streams = streams;
+    this.codec = codec;
   }
 
   /** A new id for the stream of a POST answering {@code ids}. */
-  String postStreamId(List<JsonRpcId> ids, boolean batch) {
-    String random = "p" + HttpEndpoint.randomId(9);
+  public String postStreamId(List<JsonRpcId> ids, boolean batch) {
+    String random = "p" + RandomIds.of(9);
     if (instance == null || batch || ids.size() != 1) {
       return random;
     }
@@ -41,7 +48,7 @@ final class StreamProducers {
   }
 
   /** How often a client following {@code streamId} here should have its producer checked; -1: never. */
-  long checkIntervalMs(String streamId) {
+  public long checkIntervalMs(String streamId) {
     return instance == null || streamId.indexOf('.') < 0 ? -1 : instance.options().getRenewIntervalMs();
   }
 
@@ -49,7 +56,7 @@ final class StreamProducers {
    * Checks whether the producer of an unfinished stream stopped (its lease is gone); if so, completes the stream
    * with an error answering its request.
    */
-  void settleIfOrphaned(HttpSession session, String streamId) {
+  public void settleIfOrphaned(HttpSession session, String streamId) {
     int first = streamId.indexOf('.');
     int last = streamId.lastIndexOf('.');
     if (instance == null || first < 0 || last <= first) {
@@ -68,10 +75,10 @@ final class StreamProducers {
     }
     instance.leases().isLive(producer).onSuccess(live -> {
       if (!live) {
-        LOG.log(Level.INFO, () -> "Session " + session.id + ": stream " + streamId + " was left unfinished by "
+        LOG.log(Level.INFO, () -> "Session " + session.id() + ": stream " + streamId + " was left unfinished by "
             + "instance " + producer + "; answering its request with an error");
-        endpoint.publish(session, streamId, endpoint.codec.encode(PostExchange.ownerLostError(requestId)))
-            .onSuccess(id -> endpoint.completeStream(session, streamId));
+        streams.publish(session, streamId, codec.encode(SessionEvents.ownerLostError(requestId)))
+            .onSuccess(id -> streams.completeStream(session, streamId));
       }
     });
   }
