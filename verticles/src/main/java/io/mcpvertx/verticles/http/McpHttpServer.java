@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.http.impl.McpHttpServerImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -10,7 +11,7 @@ import io.vertx.core.Vertx;
  * The Streamable HTTP transport of the 2025 protocol generation: one endpoint (POST, GET, DELETE) with sessions,
  * resumable SSE and the security checks the spec asks for.
  *
- * <p>The HTTP verticles only hold connections. Each session is a {@link io.mcpvertx.verticles.McpSessionVerticle};
+ * <p>The HTTP verticles only hold connections. Each session is a {@link McpSessionVerticle};
  * requests reach it over the event bus and everything it emits comes back the same way to the connection that
  * should carry it.
  *

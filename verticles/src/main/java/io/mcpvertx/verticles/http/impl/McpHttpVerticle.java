@@ -1,7 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.jsonrpc.Decoded;
-import io.mcpvertx.verticles.McpEventBus;
+import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.GenerationPicker.Generation;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;

@@ -4,12 +4,13 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
-import io.mcpvertx.verticles.McpEventBus;
+import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.Ownership;
 import io.mcpvertx.verticles.http.impl.session.SessionLimitException;
 import io.mcpvertx.verticles.http.impl.session.SessionTable;
 import io.mcpvertx.verticles.http.impl.session.StoredSessions;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -167,14 +168,14 @@ public final class SessionOwnership implements Ownership {
     // The owner hears of requests it serves; a client that only follows a stream here would look idle there.
     if (session.storeTouchDue(System.currentTimeMillis(), stored.touchIntervalMs())) {
       vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), null,
-          new DeliveryOptions().addHeader(McpEventBus.TOUCH, "1"));
+          new DeliveryOptions().addHeader(SessionVerticle.TOUCH, "1"));
     }
   }
 
   @Override
   public Future<Void> deleteRemote(HttpSession session) {
     return vertx.eventBus().request(McpEventBus.sessionAddress(session.id()), null,
-            new DeliveryOptions().addHeader(McpEventBus.CLOSE, "1").setSendTimeout(DELETE_TIMEOUT_MS))
+            new DeliveryOptions().addHeader(SessionVerticle.CLOSE, "1").setSendTimeout(DELETE_TIMEOUT_MS))
         .<Void>mapEmpty()
         // No handler: the owner let it go already. A timeout: the owner is dying; its lease ends it.
         .recover(e -> Future.succeededFuture());

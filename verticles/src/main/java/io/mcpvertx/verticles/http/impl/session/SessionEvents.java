@@ -7,8 +7,8 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.verticles.McpSessionVerticle;
-import io.mcpvertx.verticles.SessionBatch;
+import io.mcpvertx.verticles.bus.SessionBatch;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -68,7 +68,7 @@ public final class SessionEvents {
    */
   public static JsonRpcErrorResponse ownerLostError(JsonRpcId id) {
     return new JsonRpcErrorResponse(id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
-        McpSessionVerticle.STOPPED_MESSAGE));
+        SessionVerticle.STOPPED_MESSAGE));
   }
 
   /** Stores a message of no request on the session's standalone stream and hands it to a live GET stream. */

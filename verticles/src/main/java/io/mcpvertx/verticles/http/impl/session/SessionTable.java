@@ -5,8 +5,8 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
-import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -126,7 +126,7 @@ public final class SessionTable {
           reserved.decrementAndGet();
           return Future.failedFuture(new StoreUnavailableException(e));
         })
-        .compose(v -> start(session, new McpSessionVerticle(server, session.id(), session.mailboxAddress(),
+        .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
             principal)).onFailure(e -> close(session, "session start failed")));
   }
 
@@ -176,7 +176,7 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
-    return start(session, McpSessionVerticle.restoring(server, record, session.mailboxAddress()))
+    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()))
         .recover(e -> {
           LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
@@ -191,7 +191,7 @@ public final class SessionTable {
   }
 
   /** Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared). */
-  private Future<HttpSession> start(HttpSession session, McpSessionVerticle verticle) {
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));

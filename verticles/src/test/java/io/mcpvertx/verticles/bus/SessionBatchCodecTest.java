@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.bus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -11,7 +11,6 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
-import io.mcpvertx.verticles.SessionBatch;
 import io.vertx.core.buffer.Buffer;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles;
+package io.mcpvertx.verticles.bus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles;
+package io.mcpvertx.verticles.bus;
 
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;

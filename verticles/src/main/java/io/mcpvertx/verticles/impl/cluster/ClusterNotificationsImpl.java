@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.impl.cluster;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.verticles.ClusterNotifications;
@@ -10,6 +10,7 @@ import io.vertx.core.json.JsonObject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * Publishes a server's resource updates on {@link #RESOURCE_UPDATED} as {@code {uri, origin}} and delivers the
@@ -23,7 +24,8 @@ public final class ClusterNotificationsImpl implements ClusterNotifications {
   private static final Logger LOG = System.getLogger(ClusterNotificationsImpl.class.getName());
 
   private final McpServer server;
-  private final String origin = RemoteProtocol.randomId();
+  /** Random: tells this relay's own messages apart from the others'. */
+  private final String origin = UUID.randomUUID().toString();
   private MessageConsumer<Object> updates;
 
   private ClusterNotificationsImpl(McpServer server) {

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.impl.remote;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.protocol.ProtocolVersion;

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.impl.remote;
 
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;

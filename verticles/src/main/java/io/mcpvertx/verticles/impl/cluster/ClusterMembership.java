@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.impl.cluster;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.VertxInternal;
@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * The cluster's members as the cluster manager of a clustered Vert.x sees them.
  *
- * <p>The only place that reaches Vert.x internals: Vert.x 5 has no public way to get the {@link ClusterManager} a
- * clustered instance was built with. The membership is read ({@link ClusterManager#getNodes()}, a local view the
+ * <p>The project's only reach into Vert.x internals: Vert.x 5 has no public way to get the {@link ClusterManager} a
+ * clustered instance was built with, and this module serves a Vert.x clustered by any means. The membership is read ({@link ClusterManager#getNodes()}, a local view the
  * cluster manager keeps up to date), never listened to: {@link ClusterManager#nodeListener} holds a single
  * listener, which Vert.x's own HA manager has set, so setting ours would silently replace it.
  */

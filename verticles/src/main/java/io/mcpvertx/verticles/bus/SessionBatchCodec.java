@@ -1,8 +1,7 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.bus;
 
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
-import io.mcpvertx.verticles.SessionBatch;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageCodec;
 import io.vertx.core.json.JsonArray;
@@ -14,7 +13,7 @@ import java.util.List;
  * Carries a {@link SessionBatch}: as is on a local hop; across a cluster as a JSON array whose entries say
  * whether each member was a valid message or an invalid one (and then hold its error response).
  */
-public final class SessionBatchCodec implements MessageCodec<SessionBatch, SessionBatch> {
+final class SessionBatchCodec implements MessageCodec<SessionBatch, SessionBatch> {
 
   private static final JsonRpcCodec WIRE = JsonRpcCodec.create();
 

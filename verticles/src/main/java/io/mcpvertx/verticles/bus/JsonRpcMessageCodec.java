@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.bus;
 
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
@@ -12,7 +12,7 @@ import io.vertx.core.eventbus.MessageCodec;
  * serialisation: messages are immutable). Across a cluster it is written as its JSON-RPC wire form, prefixed by
  * its length, and read back through the same codec that reads clients' messages.
  */
-public final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, JsonRpcMessage> {
+final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, JsonRpcMessage> {
 
   /**
    * Reads what another node's server wrote: a message it built or had already admitted, so the limits meant for
@@ -28,7 +28,7 @@ public final class JsonRpcMessageCodec implements MessageCodec<JsonRpcMessage, J
    * @param name unique per registration: Vert.x keys default codecs by class but also by name, so each message
    *     kind registers its own instance
    */
-  public JsonRpcMessageCodec(String name) {
+  JsonRpcMessageCodec(String name) {
     this.name = name;
   }
 

@@ -1,4 +1,4 @@
-package io.mcpvertx.verticles.impl;
+package io.mcpvertx.verticles.impl.cluster;
 
 import java.util.HashSet;
 import java.util.Queue;
@@ -17,9 +17,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>{@link #check} runs on the bridge's context only; {@link #hasLeft} may be asked from any thread.
  */
-final class Departures {
+public final class Departures {
 
-  static final int REMEMBERED = 1024;
+  public static final int REMEMBERED = 1024;
 
   private final Set<String> left = ConcurrentHashMap.newKeySet();
   private final Queue<String> leftInOrder = new ConcurrentLinkedQueue<>();
@@ -27,7 +27,7 @@ final class Departures {
   private Set<String> missingOnce = Set.of();
 
   /** What a reading found: the nodes that left since the previous one, and departed nodes that are back. */
-  record Changes(Set<String> gone, Set<String> returned) {
+  public record Changes(Set<String> gone, Set<String> returned) {
   }
 
   /**
@@ -36,7 +36,7 @@ final class Departures {
    * @param members the nodes in the cluster now
    * @param announcing the nodes whose features are registered now
    */
-  Changes check(Set<String> members, Set<String> announcing) {
+  public Changes check(Set<String> members, Set<String> announcing) {
     Set<String> returned = new HashSet<>();
     if (!left.isEmpty()) {
       for (String node : members) {
@@ -69,7 +69,7 @@ final class Departures {
   }
 
   /** Whether {@code node} has been seen to leave (among the last {@link #REMEMBERED} that did). */
-  boolean hasLeft(String node) {
+  public boolean hasLeft(String node) {
     return node != null && left.contains(node);
   }
 

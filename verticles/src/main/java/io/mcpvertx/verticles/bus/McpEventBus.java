@@ -1,7 +1,5 @@
-package io.mcpvertx.verticles;
+package io.mcpvertx.verticles.bus;
 
-import io.mcpvertx.verticles.impl.JsonRpcMessageCodec;
-import io.mcpvertx.verticles.impl.SessionBatchCodec;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
@@ -32,18 +30,6 @@ public final class McpEventBus {
    * (cancelled, or the session closed).
    */
   public static final String ABANDONED = "mcp-abandoned";
-
-  /**
-   * Header of an inbound message with no body that only says the session is in use (a client follows its stream on
-   * another instance): it keeps the session from expiring where it runs.
-   */
-  public static final String TOUCH = "mcp-touch";
-
-  /**
-   * Header of an inbound request with no body asking the session to end (it was deleted through another
-   * instance); answered once it is ended where it runs.
-   */
-  public static final String CLOSE = "mcp-close";
 
   private static final String SESSION_PREFIX = "mcp.session.";
 
