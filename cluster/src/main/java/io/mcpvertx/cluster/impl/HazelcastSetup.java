@@ -16,6 +16,8 @@ import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Builds the Hazelcast configuration from {@link McpClusterOptions}, on top of the one vertx-hazelcast ships (its
@@ -31,7 +33,7 @@ public final class HazelcastSetup {
    * Hazelcast logs every partition migration at INFO; members come and go routinely here, so only its warnings
    * are kept unless the logging configuration says otherwise. Held so the level is not lost with the logger.
    */
-  private static final java.util.logging.Logger HAZELCAST_LOGS = java.util.logging.Logger.getLogger("com.hazelcast");
+  private static final Logger HAZELCAST_LOGS = Logger.getLogger("com.hazelcast");
 
   /**
    * The cluster manager of each Vert.x {@link #start} made, by identity ({@code Vertx} has no equality of its own).
@@ -45,7 +47,7 @@ public final class HazelcastSetup {
 
   public static Future<Vertx> start(McpClusterOptions options) {
     if (HAZELCAST_LOGS.getLevel() == null) {
-      HAZELCAST_LOGS.setLevel(java.util.logging.Level.WARNING);
+      HAZELCAST_LOGS.setLevel(Level.WARNING);
     }
     Config config;
     try {

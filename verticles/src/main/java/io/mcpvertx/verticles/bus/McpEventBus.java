@@ -6,6 +6,7 @@ import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.MessageCodec;
 
 /**
  * The event-bus conventions of MCP verticles: addresses, headers, and the codecs that carry JSON-RPC messages.
@@ -55,7 +56,7 @@ public final class McpEventBus {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void register(EventBus bus, Class<?> type, io.vertx.core.eventbus.MessageCodec codec) {
+  private static void register(EventBus bus, Class<?> type, MessageCodec codec) {
     try {
       bus.registerDefaultCodec((Class) type, codec);
     } catch (IllegalStateException alreadyRegistered) {

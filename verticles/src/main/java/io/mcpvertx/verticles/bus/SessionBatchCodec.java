@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.bus;
 
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageCodec;
 import io.vertx.core.json.JsonArray;
@@ -41,7 +42,7 @@ final class SessionBatchCodec implements MessageCodec<SessionBatch, SessionBatch
       Decoded decoded = WIRE.classify(entry.containsKey("message") ? entry.getJsonObject("message")
           : entry.getJsonObject("invalid"));
       if (entry.containsKey("invalid") && decoded instanceof Decoded.Message m) {
-        decoded = new Decoded.Invalid((io.mcpvertx.jsonrpc.JsonRpcErrorResponse) m.message());
+        decoded = new Decoded.Invalid((JsonRpcErrorResponse) m.message());
       }
       members.add(decoded);
     }

@@ -6,6 +6,7 @@ import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.http.impl.McpHttpServerImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.function.Supplier;
 
 /**
  * The Streamable HTTP transport of the 2025 protocol generation: one endpoint (POST, GET, DELETE) with sessions,
@@ -67,5 +68,5 @@ public interface McpHttpServer {
    * Adds a check to the readiness probe ({@code /health/ready}): ready only while it succeeds. Call it before
    * {@link #listen}. A clustered server adds "the cluster is joined", say.
    */
-  McpHttpServer addReadinessCheck(String name, java.util.function.Supplier<Future<Void>> check);
+  McpHttpServer addReadinessCheck(String name, Supplier<Future<Void>> check);
 }
