@@ -1,7 +1,7 @@
 package io.mcpvertx.verticles;
 
 import io.mcpvertx.server.McpServer;
-import io.mcpvertx.verticles.impl.cluster.ClusterNotificationsImpl;
+import io.mcpvertx.verticles.impl.ClusterNotificationsImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 

@@ -4,7 +4,7 @@ import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
-import io.mcpvertx.verticles.impl.remote.RemoteProtocol;
+import io.mcpvertx.verticles.impl.RemoteProtocol;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 

@@ -1,7 +1,7 @@
 package io.mcpvertx.verticles;
 
 import io.mcpvertx.server.McpServer;
-import io.mcpvertx.verticles.impl.remote.RemoteFeaturesImpl;
+import io.mcpvertx.verticles.impl.RemoteFeaturesImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 

@@ -13,7 +13,7 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.verticles.FeatureVerticles.LambdaTool;
-import io.mcpvertx.verticles.impl.remote.RemoteProtocol;
+import io.mcpvertx.verticles.impl.RemoteProtocol;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

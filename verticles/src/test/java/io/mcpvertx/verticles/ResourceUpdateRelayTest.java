@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.testing.McpTestClient;
-import io.mcpvertx.verticles.impl.cluster.ClusterNotificationsImpl;
+import io.mcpvertx.verticles.impl.ClusterNotificationsImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

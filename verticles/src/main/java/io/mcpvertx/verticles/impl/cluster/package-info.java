@@ -1,5 +1,5 @@
 /**
- * The verticles module's clustering: the cluster's membership as its cluster manager sees it (the project's one
- * reach into Vert.x internals), which nodes left, and resource updates relayed between instances.
+ * The verticles module's view of the cluster: its members as the cluster manager sees them (the project's one reach
+ * into Vert.x internals), and which nodes left.
  */
 package io.mcpvertx.verticles.impl.cluster;
