@@ -12,7 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
-/** Deploys the HTTP verticles of one endpoint and owns their shared state. */
+/**
+ * Deploys the HTTP verticles of one endpoint and owns what they share: the {@link HttpEndpoint}, and the
+ * authorization gate, started before the first verticle and closed with the endpoint.
+ */
 public final class McpHttpServerImpl implements McpHttpServer {
 
   /**
