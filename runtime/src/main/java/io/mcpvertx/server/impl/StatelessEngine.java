@@ -187,8 +187,11 @@ final class StatelessEngine implements StatelessServer {
   }
 
   private JsonObject discover() {
-    JsonObject capabilities = server.capabilities(VERSION)
-        .put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    JsonObject capabilities = server.capabilities(VERSION);
+    // The tasks extension only when some tool may run as a task: without one, no call could ever create a task.
+    if (server.registry().snapshot().tools().values().stream().anyMatch(t -> t.tool().execution().allowsTasks())) {
+      capabilities.put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    }
     JsonObject result = new JsonObject()
         .put("supportedVersions", supportedVersions.copy())
         .put("capabilities", capabilities);
