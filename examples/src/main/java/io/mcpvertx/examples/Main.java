@@ -4,6 +4,7 @@ import io.mcpvertx.cluster.McpCluster;
 import io.mcpvertx.examples.auth.AuthFlags;
 import io.mcpvertx.examples.config.ExampleConfig;
 import io.mcpvertx.examples.config.ExampleStores;
+import io.mcpvertx.examples.config.LauncherFlags;
 import io.mcpvertx.examples.conformance.ConformanceFixtures;
 import io.mcpvertx.examples.hello.HelloServer;
 import io.mcpvertx.examples.verticle.ClockServer;
@@ -25,11 +26,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 
 /**
  * Entry point of the examples jar:
  * {@code java -jar mcp-vertx-examples.jar [hello|clock|conformance] [--http [port]] [--store memory|redis]
- * [--redis-url URL] [--config FILE] [--auth-...] [--cluster ...]}. Without {@code --http} (or an {@code http}
+ * [--redis-url URL] [--config FILE] [--auth-...] [--cluster ...]}; {@code --help} lists every flag with its
+ * environment variable, config key and default ({@link LauncherFlags}), {@code --version} the version and the MCP
+ * revisions served. A wrong flag, value or combination exits with status 2 and a message naming the flag. Without {@code --http} (or an {@code http}
  * object in the config file) the example is served over stdio; with it, over Streamable HTTP on 127.0.0.1 (port
  * 3000 unless given). Flags beat the environment ({@code MCP_STORE}, {@code MCP_REDIS_URL}, {@code MCP_CONFIG},
  * {@code MCP_AUTH_*}, {@code MCP_CLUSTER_*}), which beats the config file, which beats the defaults: see
@@ -49,21 +53,25 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Main {
 
-  private static final List<String> EXAMPLES = List.of("hello", "clock", "conformance");
-
   private Main() {
   }
 
   public static void main(String[] args) {
     ExampleConfig config;
     try {
-      config = ExampleConfig.load(args, System.getenv());
-      if (!EXAMPLES.contains(config.example())) {
-        throw new IllegalArgumentException("Unknown example '" + config.example() + "'; choose hello, clock or "
-            + "conformance");
+      LauncherFlags flags = LauncherFlags.parse(args);
+      CommandLine line = new CommandLine(flags);
+      if (flags.helpRequested()) {
+        line.usage(System.out);
+        return;
       }
+      if (flags.versionRequested()) {
+        line.printVersionHelp(System.out);
+        return;
+      }
+      config = ExampleConfig.load(flags, System.getenv());
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
+      System.err.println("mcp-vertx-examples: " + e.getMessage());
       System.exit(2);
       return;
     }
