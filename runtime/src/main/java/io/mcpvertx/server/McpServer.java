@@ -1,17 +1,17 @@
 package io.mcpvertx.server;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
-import io.mcpvertx.server.completion.CompletionHandler;
+import io.mcpvertx.server.BlockingToolHandler;
+import io.mcpvertx.server.CompletionHandler;
+import io.mcpvertx.server.PromptHandler;
+import io.mcpvertx.server.ResourceHandler;
+import io.mcpvertx.server.ResourceTemplateHandler;
+import io.mcpvertx.server.ToolHandler;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.server.prompts.Prompt;
-import io.mcpvertx.server.prompts.PromptHandler;
 import io.mcpvertx.server.resources.Resource;
-import io.mcpvertx.server.resources.ResourceHandler;
 import io.mcpvertx.server.resources.ResourceTemplate;
-import io.mcpvertx.server.resources.ResourceTemplateHandler;
-import io.mcpvertx.server.tools.BlockingToolHandler;
 import io.mcpvertx.server.tools.Tool;
-import io.mcpvertx.server.tools.ToolHandler;
 import io.vertx.core.Vertx;
 
 /**
