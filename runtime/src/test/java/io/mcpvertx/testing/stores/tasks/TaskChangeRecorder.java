@@ -1,11 +1,9 @@
-package io.mcpvertx.spi.tasks;
-
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.PATIENCE_MS;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.on;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package io.mcpvertx.testing.stores.tasks;
 
 import io.mcpvertx.spi.tasks.TaskChange.Kind;
+import io.mcpvertx.spi.tasks.TaskChange;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -13,6 +11,11 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.PATIENCE_MS;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.on;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A listener registered from a given context that records what it hears, and whether it heard it on that

@@ -1,21 +1,12 @@
-package io.mcpvertx.spi.tasks;
+package io.mcpvertx.testing.stores.tasks;
 
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ANY;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.RESULT;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.assertMissing;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.awaitFailure;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.reason;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.request;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.mcpvertx.spi.tasks.NewTask;
+import io.mcpvertx.spi.tasks.TaskIds;
+import io.mcpvertx.spi.tasks.TaskRecord;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreException.Reason;
+import io.mcpvertx.spi.tasks.TaskUpdate;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -23,6 +14,21 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ANY;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.RESULT;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.assertMissing;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.awaitFailure;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.reason;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Part of {@link TaskStoreContract}. Creating tasks and reading them back, and what every applied change stamps. */
 interface TaskCreationContract extends TaskStoreUnderTest {

@@ -1,5 +1,6 @@
-package io.mcpvertx.spi.tasks;
+package io.mcpvertx.testing.stores.tasks;
 
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 

@@ -1,16 +1,18 @@
-package io.mcpvertx.spi.sessions;
+package io.mcpvertx.testing.stores;
+
+import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.spi.sessions.SessionStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link SessionStore} must do, whatever keeps the sessions. A store implementation's test extends this

@@ -1,10 +1,14 @@
-package io.mcpvertx.spi.tasks;
+package io.mcpvertx.testing.stores.tasks;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.mcpvertx.spi.tasks.NewTask;
+import io.mcpvertx.spi.tasks.TaskIds;
+import io.mcpvertx.spi.tasks.TaskPage;
+import io.mcpvertx.spi.tasks.TaskRecord;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreException.Reason;
+import io.mcpvertx.spi.tasks.TaskStoreException;
+import io.mcpvertx.spi.tasks.TaskUpdate;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -20,6 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Helpers of {@link TaskStoreContract}, public so that an implementation's own tests can use them too. Waiting

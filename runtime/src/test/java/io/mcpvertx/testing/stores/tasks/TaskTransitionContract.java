@@ -1,29 +1,33 @@
-package io.mcpvertx.spi.tasks;
+package io.mcpvertx.testing.stores.tasks;
 
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ANY;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ERROR;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.RACES;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.RESULT;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.failureOf;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.request;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.together;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.mcpvertx.spi.tasks.TaskRecord;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.TaskUpdate;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ANY;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ERROR;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.RACES;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.RESULT;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.failureOf;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.request;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.together;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Part of {@link TaskStoreContract}. Status transitions and completion: conditional, and final once terminal, even in

@@ -1,12 +1,8 @@
-package io.mcpvertx.spi.leases;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package io.mcpvertx.testing.stores;
 
 import io.mcpvertx.spi.leases.LeaseStore.Orphan;
+import io.mcpvertx.spi.leases.LeaseLostException;
+import io.mcpvertx.spi.leases.LeaseStore;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,6 +12,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What every {@link LeaseStore} must do. A store implementation's test extends this class and says how to make a

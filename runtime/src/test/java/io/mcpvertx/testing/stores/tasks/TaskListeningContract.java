@@ -1,18 +1,20 @@
-package io.mcpvertx.spi.tasks;
-
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.RESULT;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.request;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package io.mcpvertx.testing.stores.tasks;
 
 import io.mcpvertx.spi.tasks.TaskChange.Kind;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.vertx.core.Context;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.RESULT;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.request;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Part of {@link TaskStoreContract}. Listeners: what they hear, on which context, and that unregistering ends it. */
 interface TaskListeningContract extends TaskStoreUnderTest {

@@ -1,21 +1,25 @@
-package io.mcpvertx.spi.tasks;
+package io.mcpvertx.testing.stores.tasks;
 
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.RESULT;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.awaitFailure;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.createMany;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.reason;
+import io.mcpvertx.spi.tasks.TaskIds;
+import io.mcpvertx.spi.tasks.TaskPage;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.TaskStoreException.Reason;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.RESULT;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.awaitFailure;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.createMany;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ids;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.reason;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.mcpvertx.spi.tasks.TaskStoreException.Reason;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 
 /**
  * Part of {@link TaskStoreContract}. Listing an owner's tasks: oldest first, in pages, with cursors only the store

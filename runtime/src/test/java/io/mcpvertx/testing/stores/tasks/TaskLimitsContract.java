@@ -1,24 +1,11 @@
-package io.mcpvertx.spi.tasks;
+package io.mcpvertx.testing.stores.tasks;
 
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ANY;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.RESULT;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.assertMissing;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.await;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.awaitFailure;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.createExpiring;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.createMany;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.eventually;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.outcome;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.reason;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.request;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.together;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.mcpvertx.spi.tasks.NewTask;
+import io.mcpvertx.spi.tasks.TaskIds;
+import io.mcpvertx.spi.tasks.TaskPage;
+import io.mcpvertx.spi.tasks.TaskRecord;
+import io.mcpvertx.spi.tasks.TaskStatus;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.spi.tasks.TaskStoreException.Reason;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -27,6 +14,25 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ANY;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.RESULT;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.assertMissing;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.awaitFailure;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.createExpiring;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.createMany;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.eventually;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ids;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.outcome;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.reason;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.request;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.together;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Part of {@link TaskStoreContract}. What bounds tasks: their TTL, after which they are missing everywhere, and the
