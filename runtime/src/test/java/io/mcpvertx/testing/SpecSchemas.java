@@ -23,8 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * check every message our server emits in tests. Extensions' schemas sit beside the revisions' and load the same
  * way, under a name such as {@link #EXT_TASKS}.
  *
- * <p>The directory is found from the {@code mcp.spec.dir} system property, else {@code shared/spec} beside the
- * repository root (or beside one of its parents). The schemas are not part of this repository: in a plain clone
+ * <p>The directory is found from the {@code mcp.spec.dir} system property, else {@code ../shared/spec} from the
+ * repository root (for a linked git worktree, from its main checkout). The schemas are not part of this repository: in a plain clone
  * they are absent, and then every schema check finds nothing to report, said once per run on standard error, while
  * the behaviour assertions of the same tests still run. Under {@code CI=true} their absence is itself a violation,
  * reported by every check, so the run fails at once instead of passing without them. Nothing here throws on the
@@ -73,19 +73,54 @@ public final class SpecSchemas {
     if (explicit != null) {
       return Optional.of(Paths.get(explicit)).filter(Files::isDirectory);
     }
+    Path root = repositoryRoot();
+    if (root == null) {
+      return Optional.empty();
+    }
+    List<Path> candidates = new java.util.ArrayList<>(List.of(root.resolveSibling("shared").resolve("spec")));
+    mainCheckout(root).ifPresent(main -> candidates.add(main.resolveSibling("shared").resolve("spec")));
+    return candidates.stream().filter(Files::isDirectory).findFirst();
+  }
+
+  /** The repository root: {@code mcp.repo.root} (set by the build), else the nearest folder up holding {@code .git}. */
+  private static Path repositoryRoot() {
     String root = System.getProperty("mcp.repo.root");
-    Path start = root != null ? Paths.get(root) : Paths.get("").toAbsolutePath();
-    for (Path dir = start.toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolveSibling("shared").resolve("spec");
-      if (Files.isDirectory(candidate)) {
-        return Optional.of(candidate);
-      }
-      candidate = dir.resolve("shared").resolve("spec");
-      if (Files.isDirectory(candidate)) {
-        return Optional.of(candidate);
+    if (root != null) {
+      return Paths.get(root).toAbsolutePath().normalize();
+    }
+    for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.exists(dir.resolve(".git"))) {
+        return dir;
       }
     }
-    return Optional.empty();
+    return null;
+  }
+
+  /**
+   * For a linked worktree ({@code .git} is a file naming {@code <main>/.git/worktrees/<name>}), its main checkout,
+   * beside which {@code shared/} sits as it would beside a plain checkout.
+   */
+  private static Optional<Path> mainCheckout(Path root) {
+    Path dotGit = root.resolve(".git");
+    if (!Files.isRegularFile(dotGit)) {
+      return Optional.empty();
+    }
+    try {
+      String line = Files.readString(dotGit).trim();
+      if (!line.startsWith("gitdir:")) {
+        return Optional.empty();
+      }
+      Path gitDir = root.resolve(line.substring("gitdir:".length()).trim()).normalize();
+      // <main>/.git/worktrees/<name>
+      Path worktrees = gitDir.getParent();
+      if (worktrees == null || !worktrees.getFileName().toString().equals("worktrees")
+          || worktrees.getParent() == null || worktrees.getParent().getParent() == null) {
+        return Optional.empty();
+      }
+      return Optional.of(worktrees.getParent().getParent());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   /**
