@@ -13,6 +13,7 @@ import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.spi.McpStores;
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskStatus;
@@ -160,7 +161,7 @@ final class TaskSubjects {
    */
   private static Subject engine(Vertx vertx, TaskStore store, CountingRedis client, int concurrency) {
     McpServer server = McpServer.create(vertx, new McpServerOptions().setTaskOptions(new TaskOptions()
-            .setDefaultTtlMs(TTL_MS)), store)
+            .setDefaultTtlMs(TTL_MS)), McpStores.builder(vertx).tasks(store).build())
         .tool(Tool.builder("work").description("Completes at once")
                 .execution(ToolExecution.task(TaskSupport.REQUIRED)).build(),
             (args, ctx) -> Future.succeededFuture(ToolResult.text("done")));

@@ -23,12 +23,12 @@ import io.mcpvertx.server.resources.ResourceTemplateHandler;
 import io.mcpvertx.server.tools.BlockingToolHandler;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolHandler;
+import io.mcpvertx.spi.McpStores;
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.mcpvertx.spi.tasks.TaskStore;
-import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -48,21 +48,11 @@ public final class McpServerImpl implements McpServer {
   private final LegacyTasks legacyTasks;
   private final ExtensionTasks extensionTasks;
   private final McpInstance instance;
+  private final McpStores stores;
 
-  public McpServerImpl(Vertx vertx, McpServerOptions options) {
-    this(vertx, options, null);
-  }
-
-  /** @param taskStore where tasks are kept; null for an in-memory store owned by this server */
-  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore) {
-    this(vertx, options, taskStore, null);
-  }
-
-  /**
-   * @param taskStore where tasks are kept; null for an in-memory store owned by this server
-   * @param instance the deployment instance whose lease covers this server's task executions; null when alone
-   */
-  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore, McpInstance instance) {
+  /** @param instance the deployment instance whose lease covers this server's task executions; null when alone */
+  public McpServerImpl(Vertx vertx, McpServerOptions options, McpStores stores, McpInstance instance) {
+    this.stores = Objects.requireNonNull(stores, "stores");
     this.instance = instance;
     this.vertx = Objects.requireNonNull(vertx, "vertx");
     this.options = new McpServerOptions(options);
@@ -70,8 +60,7 @@ public final class McpServerImpl implements McpServer {
     this.features = new FeatureDispatcher(registry, this.options.getPageSize());
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
-    this.tasks = new TaskEngine(vertx, taskStore == null ? InMemoryTaskStore.create(vertx) : taskStore,
-        this.options.getTaskOptions(), instance);
+    this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
     this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
     this.legacyTasks = new LegacyTasks(tasks, registry, features, this.options.getPageSize());
     this.extensionTasks = new ExtensionTasks(tasks, registry, features);
@@ -79,7 +68,7 @@ public final class McpServerImpl implements McpServer {
   }
 
   @Override
-  public io.vertx.core.Future<Void> drainTasks(long timeoutMs) {
+  public Future<Void> drainTasks(long timeoutMs) {
     return tasks.drain(Math.max(0, timeoutMs));
   }
 
@@ -253,8 +242,8 @@ public final class McpServerImpl implements McpServer {
   }
 
   @Override
-  public TaskStore taskStore() {
-    return tasks.store();
+  public McpStores stores() {
+    return stores;
   }
 
   BlockingRunner blockingRunner() {

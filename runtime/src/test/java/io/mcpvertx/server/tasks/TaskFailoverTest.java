@@ -11,6 +11,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.create;
 import static io.mcpvertx.server.tasks.TaskFixtures.get;
 import static io.mcpvertx.server.tasks.TaskFixtures.relatedTaskId;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
+import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -83,7 +84,7 @@ class TaskFailoverTest {
    */
   private McpServer server(Vertx vertx, McpInstance instance, Jobs jobs, String name) {
     ToolExecution again = ToolExecution.task(TaskSupport.OPTIONAL).withRerunOnFailover(true);
-    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store, instance));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instance));
     return server.tool(Tool.builder("again").execution(again).build(), (args, ctx) -> name.equals("A")
         ? Promise.<ToolResult>promise().future()
         : Future.succeededFuture(ToolResult.text("run by " + name + " for " + args.getString("label")
@@ -162,7 +163,7 @@ class TaskFailoverTest {
   void failsATaskOfARerunnableToolThatTheSurvivorDoesNotServe(Vertx vertx, VertxTestContext test) {
     McpServer a = server(vertx, instanceA, jobsA, "A");
     // B serves "again" as an ordinary tool: it must not run it twice.
-    McpServer b = jobsB.register(McpServer.create(vertx, new McpServerOptions(), store, instanceB))
+    McpServer b = jobsB.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instanceB))
         .tool(Tool.builder("again").taskSupport(TaskSupport.OPTIONAL).build(),
             (args, ctx) -> Future.succeededFuture(ToolResult.text("must not run")));
     Future.all(open(vertx, a), open(vertx, b)).compose(clients -> {
@@ -235,7 +236,7 @@ class TaskFailoverTest {
   @Test
   void keepsTheArgumentsOfACallOnlyForARerunOnAnotherInstance(Vertx vertx, VertxTestContext test) {
     McpServer clustered = server(vertx, instanceB, jobsB, "B");
-    McpServer alone = McpServer.create(vertx, new McpServerOptions(), store)
+    McpServer alone = McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store))
         .tool(Tool.builder("again").execution(ToolExecution.task(TaskSupport.OPTIONAL).withRerunOnFailover(true))
             .build(), (args, ctx) -> Future.succeededFuture(ToolResult.text("alone")));
     JsonObject call = taskCall("again").put("arguments", new JsonObject().put("label", "secret"));

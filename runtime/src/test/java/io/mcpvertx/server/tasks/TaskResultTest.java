@@ -12,6 +12,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.get;
 import static io.mcpvertx.server.tasks.TaskFixtures.open;
 import static io.mcpvertx.server.tasks.TaskFixtures.relatedTaskId;
 import static io.mcpvertx.server.tasks.TaskFixtures.withoutRelatedTask;
+import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -212,7 +213,7 @@ class TaskResultTest {
   void answersAWaitingTasksResultWhenTheTaskEndedBeforeTheStoreListenerWasUp(Vertx vertx, VertxTestContext test) {
     ControlledTaskStore store = new ControlledTaskStore(InMemoryTaskStore.create(vertx)).holdListeners();
     Jobs jobs = new Jobs();
-    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store)));
     open(vertx, server).compose(client -> createId(client, "job").compose(id -> {
       Future<JsonObject> result = client.call("tasks/result", byId(id));
       return jobs.job(0).compose(job -> {

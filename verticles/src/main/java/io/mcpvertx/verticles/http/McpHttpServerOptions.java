@@ -22,9 +22,6 @@ public class McpHttpServerOptions {
   public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 15_000;
   public static final long DEFAULT_SSE_RETRY_MS = 2_000;
   public static final int DEFAULT_MAX_STREAM_QUEUE_BYTES = 1024 * 1024;
-  public static final int DEFAULT_MAX_EVENTS_PER_STREAM = 1_000;
-  public static final int DEFAULT_MAX_STREAMS_PER_SESSION = 256;
-  public static final long DEFAULT_EVENT_RETENTION_MS = 10 * 60 * 1000;
   public static final String DEFAULT_HEALTH_LIVE_PATH = "/health/live";
   public static final String DEFAULT_HEALTH_READY_PATH = "/health/ready";
   public static final long DEFAULT_HEALTH_CHECK_TIMEOUT_MS = 2_000;
@@ -41,9 +38,6 @@ public class McpHttpServerOptions {
   private long sseRetryMs;
   private boolean ssePolling;
   private int maxStreamQueueBytes;
-  private int maxEventsPerStream;
-  private int maxStreamsPerSession;
-  private long eventRetentionMs;
   private List<String> allowedOrigins;
   private List<String> allowedHosts;
   private boolean cors;
@@ -64,9 +58,6 @@ public class McpHttpServerOptions {
     heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
     sseRetryMs = DEFAULT_SSE_RETRY_MS;
     maxStreamQueueBytes = DEFAULT_MAX_STREAM_QUEUE_BYTES;
-    maxEventsPerStream = DEFAULT_MAX_EVENTS_PER_STREAM;
-    maxStreamsPerSession = DEFAULT_MAX_STREAMS_PER_SESSION;
-    eventRetentionMs = DEFAULT_EVENT_RETENTION_MS;
     allowedOrigins = new ArrayList<>();
     allowedHosts = new ArrayList<>();
     auth = new McpAuthOptions();
@@ -93,9 +84,6 @@ public class McpHttpServerOptions {
     sseRetryMs = json.getLong("sseRetryMs", sseRetryMs);
     ssePolling = json.getBoolean("ssePolling", ssePolling);
     maxStreamQueueBytes = json.getInteger("maxStreamQueueBytes", maxStreamQueueBytes);
-    maxEventsPerStream = json.getInteger("maxEventsPerStream", maxEventsPerStream);
-    maxStreamsPerSession = json.getInteger("maxStreamsPerSession", maxStreamsPerSession);
-    eventRetentionMs = json.getLong("eventRetentionMs", eventRetentionMs);
     allowedOrigins = strings(json.getJsonArray("allowedOrigins"));
     allowedHosts = strings(json.getJsonArray("allowedHosts"));
     cors = json.getBoolean("cors", cors);
@@ -120,8 +108,7 @@ public class McpHttpServerOptions {
         .put("maxBodyBytes", maxBodyBytes).put("maxSessions", maxSessions)
         .put("sessionIdleTimeoutMs", sessionIdleTimeoutMs).put("initializeTimeoutMs", initializeTimeoutMs)
         .put("heartbeatIntervalMs", heartbeatIntervalMs).put("sseRetryMs", sseRetryMs).put("ssePolling", ssePolling)
-        .put("maxStreamQueueBytes", maxStreamQueueBytes).put("maxEventsPerStream", maxEventsPerStream)
-        .put("maxStreamsPerSession", maxStreamsPerSession).put("eventRetentionMs", eventRetentionMs)
+        .put("maxStreamQueueBytes", maxStreamQueueBytes)
         .put("allowedOrigins", new JsonArray(new ArrayList<>(allowedOrigins)))
         .put("allowedHosts", new JsonArray(new ArrayList<>(allowedHosts)))
         .put("cors", cors)
@@ -257,36 +244,6 @@ public class McpHttpServerOptions {
    */
   public McpHttpServerOptions setMaxStreamQueueBytes(int maxStreamQueueBytes) {
     this.maxStreamQueueBytes = positive(maxStreamQueueBytes, "maxStreamQueueBytes");
-    return this;
-  }
-
-  public int getMaxEventsPerStream() {
-    return maxEventsPerStream;
-  }
-
-  /** Replay retention of the default in-memory event store, per stream. */
-  public McpHttpServerOptions setMaxEventsPerStream(int maxEventsPerStream) {
-    this.maxEventsPerStream = positive(maxEventsPerStream, "maxEventsPerStream");
-    return this;
-  }
-
-  public int getMaxStreamsPerSession() {
-    return maxStreamsPerSession;
-  }
-
-  /** Replay retention of the default in-memory event store: streams kept per session. */
-  public McpHttpServerOptions setMaxStreamsPerSession(int maxStreamsPerSession) {
-    this.maxStreamsPerSession = positive(maxStreamsPerSession, "maxStreamsPerSession");
-    return this;
-  }
-
-  public long getEventRetentionMs() {
-    return eventRetentionMs;
-  }
-
-  /** Replay retention of the default in-memory event store, by age. */
-  public McpHttpServerOptions setEventRetentionMs(long eventRetentionMs) {
-    this.eventRetentionMs = positive(eventRetentionMs, "eventRetentionMs");
     return this;
   }
 
