@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntFunction;
 
 /** What each mode of {@link TaskLifecycleBench} drives. */
 final class TaskSubjects {
@@ -100,7 +101,7 @@ final class TaskSubjects {
   }
 
   private static Subject raw(Vertx vertx, RedisStoreOptions options,
-      java.util.function.IntFunction<Request> request) {
+      IntFunction<Request> request) {
     CountingRedis client = counting(vertx, options);
     return new Subject() {
       @Override

@@ -28,6 +28,7 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
+import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.SpecSchemas;
@@ -247,9 +248,9 @@ class TaskFailoverTest {
             store.get(created.<JsonObject>resultAt(1).getString("taskId")),
             store.get(created.<JsonObject>resultAt(2).getString("taskId")))))
         .onComplete(test.succeeding(tasks -> test.verify(() -> {
-          io.mcpvertx.spi.tasks.TaskRecord rerunnable = tasks.resultAt(0);
-          io.mcpvertx.spi.tasks.TaskRecord standalone = tasks.resultAt(1);
-          io.mcpvertx.spi.tasks.TaskRecord ordinary = tasks.resultAt(2);
+          TaskRecord rerunnable = tasks.resultAt(0);
+          TaskRecord standalone = tasks.resultAt(1);
+          TaskRecord ordinary = tasks.resultAt(2);
           assertEquals(new JsonObject().put("label", "secret"), rerunnable.metadata().getJsonObject("arguments"));
           assertEquals(ALICE, Principal.fromJson(rerunnable.metadata().getJsonObject("principal")));
           assertNull(standalone.metadata().getValue("arguments"), standalone.metadata()::encode);

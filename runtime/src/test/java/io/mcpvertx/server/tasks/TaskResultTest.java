@@ -28,6 +28,7 @@ import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
@@ -86,7 +87,7 @@ class TaskResultTest {
         return result;
       }).compose(response -> {
         JsonObject payload = response.getJsonObject("result");
-        assertEquals(new JsonObject().put("content", new io.vertx.core.json.JsonArray()
+        assertEquals(new JsonObject().put("content", new JsonArray()
             .add(new JsonObject().put("type", "text").put("text", "done"))), withoutRelatedTask(payload));
         assertEquals(id, relatedTaskId(payload));
         return get(client, id);
