@@ -188,9 +188,9 @@ public final class JfrTop {
   private static final String[][] STAGES = {
       {"io.mcpvertx.jsonrpc.JsonRpcCodec.encode", "JSON-RPC encode of the response (JsonObject, Jackson)"},
       {"io.mcpvertx.jsonrpc.JsonRpcCodec.decode", "JSON-RPC decode of the request (Jackson, classify)"},
-      {"io.mcpvertx.server.impl.JsonSchemas.validate", "tool argument validation (JSON Schema)"},
-      {"io.mcpvertx.server.impl.FeatureDispatcher.callTool", "tools/call dispatch, handler, result JSON"},
-      {"io.mcpvertx.server.impl.SessionEngine.", "session engine: other"},
+      {"io.mcpvertx.server.impl.features.JsonSchemas.validate", "tool argument validation (JSON Schema)"},
+      {"io.mcpvertx.server.impl.features.FeatureDispatcher.callTool", "tools/call dispatch, handler, result JSON"},
+      {"io.mcpvertx.server.impl.session.SessionEngine.", "session engine: other"},
       {"io.mcpvertx.verticles.McpSessionVerticle", "session verticle: event-bus receive and send"},
       {"io.mcpvertx.verticles.http.impl.HttpEndpoint.randomId", "per-request stream id (SecureRandom)"},
       {"io.mcpvertx.verticles.http.impl.McpHttpVerticle.exchange", "hand-off to the session (event-bus send)"},
@@ -237,7 +237,7 @@ public final class JfrTop {
       if (type.startsWith("io.mcpvertx.verticles")) {
         return "mcp-vertx: session verticle and event-bus codecs (io.mcpvertx.verticles)";
       }
-      if (type.startsWith("io.mcpvertx.server.impl.JsonSchemas")) {
+      if (type.startsWith("io.mcpvertx.server.impl.features.JsonSchemas")) {
         return "mcp-vertx: argument validation glue (JsonSchemas)";
       }
       if (type.startsWith("io.mcpvertx.server")) {

@@ -13,7 +13,7 @@ import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskStatus;

@@ -14,7 +14,7 @@ import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.StatelessOptions;
 import io.mcpvertx.server.cluster.McpInstance;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;

@@ -1,6 +1,7 @@
 package io.mcpvertx.jsonrpc;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -39,8 +40,11 @@ public final class JsonRpcCodec {
         .build();
     // Integers are read as the smallest of Integer, Long, BigInteger that holds them: forcing Long would turn
     // valid JSON with a big integer anywhere in it into a parse error.
+    // A member given twice ({"method":"ping","method":"tools/call"}) is refused rather than read as the last one:
+    // two parsers in a chain (a proxy, then us) could otherwise see two different messages.
     this.mapper = new ObjectMapper(factory)
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
   }
 
   public static JsonRpcCodec create(JsonRpcCodecOptions options) {
@@ -61,9 +65,15 @@ public final class JsonRpcCodec {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST,
           "Message of " + frame.length() + " bytes exceeds the limit of " + options.getMaxMessageBytes() + " bytes");
     }
+    byte[] bytes = frame.getBytes();
+    int illFormed = Utf8.firstIllFormed(bytes);
+    if (illFormed >= 0) {
+      return invalid(null, JsonRpcErrorCodes.PARSE_ERROR,
+          "Parse error: invalid UTF-8 at byte " + illFormed + " (RFC 3629: no overlong or surrogate sequences)");
+    }
     Object tree;
     try {
-      tree = mapper.readValue(frame.getBytes(), Object.class);
+      tree = mapper.readValue(bytes, Object.class);
     } catch (StreamConstraintsException e) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Message exceeds a parser limit: "
           + firstLine(e.getOriginalMessage()));

@@ -2,18 +2,11 @@ package io.mcpvertx.server;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.server.cluster.McpInstance;
-import io.mcpvertx.server.completion.CompletionHandler;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.server.prompts.Prompt;
-import io.mcpvertx.server.prompts.PromptHandler;
 import io.mcpvertx.server.resources.Resource;
-import io.mcpvertx.server.resources.ResourceHandler;
 import io.mcpvertx.server.resources.ResourceTemplate;
-import io.mcpvertx.server.resources.ResourceTemplateHandler;
-import io.mcpvertx.server.tools.BlockingToolHandler;
 import io.mcpvertx.server.tools.Tool;
-import io.mcpvertx.server.tools.ToolHandler;
-import io.mcpvertx.spi.McpStores;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;

@@ -52,6 +52,43 @@ class JsonRpcCodecBadInputTest {
   }
 
   @Test
+  void rejectsOverlongUtf8InsideAStringAsParseError() {
+    // "/" as C0 AF and as E0 80 AF: decoded, they would smuggle a slash past any byte-level filter (RFC 3629).
+    for (byte[] overlong : new byte[][] {{(byte) 0xC0, (byte) 0xAF}, {(byte) 0xE0, (byte) 0x80, (byte) 0xAF},
+        {(byte) 0xF0, (byte) 0x80, (byte) 0x80, (byte) 0xAF}, {(byte) 0xC1, (byte) 0xBF}}) {
+      Buffer frame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"greet\",\"arguments\":{\"name\":\"").appendBytes(overlong).appendString("\"}}}");
+      assertError(rejected(frame), JsonRpcErrorCodes.PARSE_ERROR, null);
+    }
+  }
+
+  @Test
+  void rejectsEncodedSurrogatesAndCodePointsBeyondUnicodeAsParseError() {
+    for (byte[] bad : new byte[][] {{(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0xF4, (byte) 0x90, (byte) 0x80,
+        (byte) 0x80}, {(byte) 0xF5, (byte) 0x80, (byte) 0x80, (byte) 0x80}, {(byte) 0x80}, {(byte) 0xE2, (byte) 0x82}}) {
+      Buffer frame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"method\":\"x").appendBytes(bad).appendString("\"}");
+      assertError(rejected(frame), JsonRpcErrorCodes.PARSE_ERROR, null);
+    }
+  }
+
+  @Test
+  void acceptsWellFormedMultiByteUtf8() {
+    String text = "caf\u00e9 \u20ac \ud83d\ude00 \uffff \ud7ff \ue000";
+    Decoded decoded = codec.decode(Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":"
+        + "{\"t\":\"" + text + "\"}}"));
+    JsonRpcRequest request = (JsonRpcRequest) assertInstanceOf(Decoded.Message.class, decoded).message();
+    assertEquals(text, request.params().getString("t"));
+  }
+
+  @Test
+  void rejectsAMemberGivenTwiceAsParseError() {
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"method\":\"tools/call\"}"),
+        JsonRpcErrorCodes.PARSE_ERROR, null);
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":{\"a\":1,\"a\":2}}"),
+        JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
   void rejectsTrailingGarbageAsParseError() {
     assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} x"), JsonRpcErrorCodes.PARSE_ERROR, null);
     assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}"), JsonRpcErrorCodes.PARSE_ERROR, null);

@@ -1,6 +1,6 @@
 package io.mcpvertx.examples.config;
 
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.RedisStores;
 import io.vertx.core.Future;

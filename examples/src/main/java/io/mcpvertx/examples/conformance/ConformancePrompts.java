@@ -1,10 +1,8 @@
 package io.mcpvertx.examples.conformance;
 
-import static io.mcpvertx.examples.conformance.ConformanceFixtures.TEST_IMAGE_BASE64;
-
+import io.mcpvertx.server.CompletionHandler;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.completion.Completion;
-import io.mcpvertx.server.completion.CompletionHandler;
 import io.mcpvertx.server.content.Content;
 import io.mcpvertx.server.content.ResourceContents;
 import io.mcpvertx.server.prompts.Prompt;
@@ -13,6 +11,8 @@ import io.mcpvertx.server.prompts.PromptMessage;
 import io.mcpvertx.server.prompts.PromptResult;
 import io.vertx.core.Future;
 import java.util.List;
+
+import static io.mcpvertx.examples.conformance.ConformanceFixtures.TEST_IMAGE_BASE64;
 
 /**
  * The prompts of the {@code prompts-*} scenarios, and the completions of {@code completion-complete}. Every prompt

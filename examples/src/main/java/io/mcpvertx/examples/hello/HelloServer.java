@@ -11,7 +11,7 @@ import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.verticles.stdio.StdioServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -3,7 +3,7 @@ package io.mcpvertx.examples.verticle;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.ServerInfo;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.verticles.RemoteFeatures;
 import io.mcpvertx.verticles.stdio.StdioServer;
 import io.vertx.core.Future;

@@ -1,36 +1,45 @@
 package io.mcpvertx.server.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
-import io.mcpvertx.protocol.ProtocolFeature;
-import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.BlockingToolHandler;
+import io.mcpvertx.server.CompletionHandler;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.PromptHandler;
+import io.mcpvertx.server.ResourceHandler;
+import io.mcpvertx.server.ResourceTemplateHandler;
+import io.mcpvertx.server.StatelessServer;
+import io.mcpvertx.server.ToolHandler;
 import io.mcpvertx.server.cluster.McpInstance;
-import io.mcpvertx.server.completion.CompletionHandler;
-import io.mcpvertx.server.impl.FeatureRegistry.RegisteredPrompt;
-import io.mcpvertx.server.impl.FeatureRegistry.RegisteredResource;
-import io.mcpvertx.server.impl.FeatureRegistry.RegisteredTemplate;
-import io.mcpvertx.server.impl.FeatureRegistry.RegisteredTool;
+import io.mcpvertx.server.impl.features.BlockingRunner;
+import io.mcpvertx.server.impl.features.FeatureDispatcher;
+import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredPrompt;
+import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredResource;
+import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredTemplate;
+import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredTool;
+import io.mcpvertx.server.impl.features.FeatureRegistry;
+import io.mcpvertx.server.impl.features.JsonSchemas;
+import io.mcpvertx.server.impl.features.UriTemplate;
+import io.mcpvertx.server.impl.session.Sessions;
+import io.mcpvertx.server.impl.stateless.StatelessEngine;
+import io.mcpvertx.server.impl.tasks.FailoverReruns;
+import io.mcpvertx.server.impl.tasks.TaskEngine;
 import io.mcpvertx.server.prompts.Prompt;
-import io.mcpvertx.server.prompts.PromptHandler;
 import io.mcpvertx.server.resources.Resource;
-import io.mcpvertx.server.resources.ResourceHandler;
 import io.mcpvertx.server.resources.ResourceTemplate;
-import io.mcpvertx.server.resources.ResourceTemplateHandler;
-import io.mcpvertx.server.tools.BlockingToolHandler;
 import io.mcpvertx.server.tools.Tool;
-import io.mcpvertx.server.tools.ToolHandler;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
+import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /** The default {@link McpServer}: a thread-safe registry plus the factory of session engines. */
 public final class McpServerImpl implements McpServer {
@@ -43,15 +52,20 @@ public final class McpServerImpl implements McpServer {
   private final BlockingRunner blockingRunner;
   private volatile Handler<McpSession> rootsChangedHandler;
   private volatile Handler<String> resourceUpdateRelay;
-  private final StatelessEngine stateless;
   private final TaskEngine tasks;
-  private final LegacyTasks legacyTasks;
-  private final ExtensionTasks extensionTasks;
+  private final Sessions sessions;
+  private final StatelessEngine stateless;
   private final McpInstance instance;
   private final McpStores stores;
 
   /** @param instance the deployment instance whose lease covers this server's task executions; null when alone */
   public McpServerImpl(Vertx vertx, McpServerOptions options, McpStores stores, McpInstance instance) {
+    this(vertx, options, stores, instance, System::currentTimeMillis);
+  }
+
+  /** @param statelessClock what dates {@code requestState} expiry (a seam for tests) */
+  public McpServerImpl(Vertx vertx, McpServerOptions options, McpStores stores, McpInstance instance,
+      LongSupplier statelessClock) {
     this.stores = Objects.requireNonNull(stores, "stores");
     this.instance = instance;
     this.vertx = Objects.requireNonNull(vertx, "vertx");
@@ -62,9 +76,10 @@ public final class McpServerImpl implements McpServer {
     // One engine per server: its requestState key must be the same for every request.
     this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
     this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
-    this.legacyTasks = new LegacyTasks(tasks, registry, features, this.options.getPageSize());
-    this.extensionTasks = new ExtensionTasks(tasks, registry, features);
-    this.stateless = new StatelessEngine(this);
+    this.sessions = new Sessions(vertx, this.options, registry, features, blockingRunner, tasks,
+        () -> rootsChangedHandler);
+    this.stateless = new StatelessEngine(vertx, this.options, registry, features, blockingRunner, tasks,
+        statelessClock);
   }
 
   @Override
@@ -190,25 +205,20 @@ public final class McpServerImpl implements McpServer {
     if (context == null || !context.isEventLoopContext()) {
       throw new IllegalStateException("Sessions must be created on an event-loop context (from a verticle)");
     }
-    return new SessionEngine(this, Objects.requireNonNull(sessionId, "sessionId"),
-        context, Objects.requireNonNull(defaultSink, "defaultSink"), principal);
+    return sessions.create(sessionId, context, defaultSink, principal);
   }
 
   @Override
-  public McpSession restoreSession(io.mcpvertx.spi.sessions.SessionRecord record, MessageSink defaultSink) {
+  public McpSession restoreSession(SessionRecord record, MessageSink defaultSink) {
     Context context = Vertx.currentContext();
     if (context == null || !context.isEventLoopContext()) {
       throw new IllegalStateException("Sessions must be restored on an event-loop context (from a verticle)");
     }
-    Principal principal = record.principal() == null ? null : Principal.fromJson(record.principal());
-    SessionEngine session = new SessionEngine(this, record.sessionId(), context,
-        Objects.requireNonNull(defaultSink, "defaultSink"), principal);
-    session.restore(record);
-    return session;
+    return sessions.restore(record, context, defaultSink);
   }
 
   @Override
-  public io.mcpvertx.server.StatelessServer stateless() {
+  public StatelessServer stateless() {
     return stateless;
   }
 
@@ -223,64 +233,8 @@ public final class McpServerImpl implements McpServer {
     return registry.listenerCount();
   }
 
-  // ---- for the engines ----
-
-  FeatureRegistry registry() {
-    return registry;
-  }
-
-  FeatureDispatcher features() {
-    return features;
-  }
-
-  LegacyTasks legacyTasks() {
-    return legacyTasks;
-  }
-
-  ExtensionTasks extensionTasks() {
-    return extensionTasks;
-  }
-
   @Override
   public McpStores stores() {
     return stores;
-  }
-
-  BlockingRunner blockingRunner() {
-    return blockingRunner;
-  }
-
-  ProtocolVersion negotiate(String requested) {
-    return ProtocolVersion.negotiate(requested);
-  }
-
-  void rootsChanged(McpSession session) {
-    Handler<McpSession> handler = rootsChangedHandler;
-    if (handler != null) {
-      handler.handle(session);
-    }
-  }
-
-  /** The capabilities a session of {@code version} is offered: only what is registered. */
-  JsonObject capabilities(ProtocolVersion version) {
-    FeatureRegistry.Snapshot snapshot = registry.snapshot();
-    JsonObject capabilities = new JsonObject().put("logging", new JsonObject());
-    if (!snapshot.tools().isEmpty()) {
-      capabilities.put("tools", new JsonObject().put("listChanged", true));
-    }
-    if (snapshot.hasResources()) {
-      capabilities.put("resources", new JsonObject().put("subscribe", true).put("listChanged", true));
-    }
-    if (!snapshot.prompts().isEmpty()) {
-      capabilities.put("prompts", new JsonObject().put("listChanged", true));
-    }
-    if (!snapshot.completions().isEmpty() && version.supports(ProtocolFeature.COMPLETIONS)) {
-      capabilities.put("completions", new JsonObject());
-    }
-    if (version.supports(ProtocolFeature.TASKS)
-        && snapshot.tools().values().stream().anyMatch(t -> t.tool().execution().allowsTasks())) {
-      capabilities.put("tasks", LegacyTasks.capability());
-    }
-    return capabilities;
   }
 }

@@ -3,7 +3,7 @@ package io.mcpvertx.server.stateless;
 import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -4,7 +4,7 @@ import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mcpvertx.server.McpServer;

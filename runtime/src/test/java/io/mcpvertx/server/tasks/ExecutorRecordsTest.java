@@ -5,7 +5,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.assertNoViolations;
 import static io.mcpvertx.server.tasks.TaskFixtures.awaitStatus;
 import static io.mcpvertx.server.tasks.TaskFixtures.create;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,6 @@
 package io.mcpvertx.server.tasks;
 
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mcpvertx.server.McpServer;

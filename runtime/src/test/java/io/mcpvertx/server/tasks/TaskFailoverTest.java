@@ -11,7 +11,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.create;
 import static io.mcpvertx.server.tasks.TaskFixtures.get;
 import static io.mcpvertx.server.tasks.TaskFixtures.relatedTaskId;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

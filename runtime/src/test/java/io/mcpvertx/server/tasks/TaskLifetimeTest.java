@@ -8,7 +8,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.createId;
 import static io.mcpvertx.server.tasks.TaskFixtures.open;
 import static io.mcpvertx.server.tasks.TaskFixtures.server;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 

@@ -12,7 +12,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.get;
 import static io.mcpvertx.server.tasks.TaskFixtures.open;
 import static io.mcpvertx.server.tasks.TaskFixtures.relatedTaskId;
 import static io.mcpvertx.server.tasks.TaskFixtures.withoutRelatedTask;
-import static io.mcpvertx.spi.McpStoresTesting.tasksIn;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,15 +1,15 @@
 package io.mcpvertx.spi.memory;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.EventStoreContract;
 import io.mcpvertx.spi.UnknownEventException;
+import io.mcpvertx.testing.stores.EventStoreContract;
 import io.vertx.core.buffer.Buffer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 class InMemoryEventStoreTest extends EventStoreContract {
 

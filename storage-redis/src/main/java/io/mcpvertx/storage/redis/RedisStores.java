@@ -1,6 +1,6 @@
 package io.mcpvertx.storage.redis;
 
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.storage.redis.impl.RedisStoresImpl;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Redis;

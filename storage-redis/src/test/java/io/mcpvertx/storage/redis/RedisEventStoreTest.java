@@ -1,17 +1,11 @@
 package io.mcpvertx.storage.redis;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.EventStoreContract;
 import io.mcpvertx.spi.UnknownEventException;
 import io.mcpvertx.storage.redis.impl.RedisKeys;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.stores.EventStoreContract;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import java.util.ArrayList;
@@ -20,6 +14,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RedisEventStoreTest extends EventStoreContract {
 

@@ -1,17 +1,11 @@
 package io.mcpvertx.storage.redis;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.spi.leases.LeaseLostException;
 import io.mcpvertx.spi.leases.LeaseStore;
-import io.mcpvertx.spi.leases.LeaseStoreContract;
 import io.mcpvertx.storage.redis.impl.RedisKeys;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.stores.LeaseStoreContract;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -25,6 +19,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lease store contract, run against Redis, and what is particular to Redis: its keys and outages. */
 class RedisLeaseStoreTest extends LeaseStoreContract {

@@ -1,18 +1,15 @@
 package io.mcpvertx.storage.redis;
 
-import static io.mcpvertx.storage.redis.Futures.await;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.EventStoreContract;
 import io.mcpvertx.spi.leases.LeaseStore;
-import io.mcpvertx.spi.leases.LeaseStoreContract;
 import io.mcpvertx.spi.sessions.SessionStore;
-import io.mcpvertx.spi.sessions.SessionStoreContract;
 import io.mcpvertx.spi.tasks.TaskStore;
-import io.mcpvertx.spi.tasks.TaskStoreContract;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.stores.EventStoreContract;
+import io.mcpvertx.testing.stores.LeaseStoreContract;
+import io.mcpvertx.testing.stores.SessionStoreContract;
+import io.mcpvertx.testing.stores.tasks.TaskStoreContract;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.ProtocolVersion;
 import io.vertx.redis.client.Redis;
@@ -21,6 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static io.mcpvertx.storage.redis.Futures.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The four contracts over RESP2, on one client the caller made and shares between the stores. Over RESP2 replies

@@ -1,9 +1,9 @@
 package io.mcpvertx.storage.redis;
 
 import io.mcpvertx.spi.tasks.TaskStore;
-import io.mcpvertx.spi.tasks.TaskStoreContract;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.stores.tasks.TaskStoreContract;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

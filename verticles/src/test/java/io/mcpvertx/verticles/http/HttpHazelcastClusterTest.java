@@ -7,7 +7,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.cluster.McpInstance;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -3,7 +3,7 @@ package io.mcpvertx.verticles.http;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.impl.McpServerImpl;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -8,7 +8,7 @@ import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,7 +1,7 @@
 package io.mcpvertx.spi.leases.memory;
 
 import io.mcpvertx.spi.leases.LeaseStore;
-import io.mcpvertx.spi.leases.LeaseStoreContract;
+import io.mcpvertx.testing.stores.LeaseStoreContract;
 
 class InMemoryLeaseStoreTest extends LeaseStoreContract {
 

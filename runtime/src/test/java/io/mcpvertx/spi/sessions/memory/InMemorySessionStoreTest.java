@@ -1,10 +1,8 @@
 package io.mcpvertx.spi.sessions.memory;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
-import io.mcpvertx.spi.sessions.SessionStoreContract;
+import io.mcpvertx.testing.stores.SessionStoreContract;
 import io.vertx.core.Vertx;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class InMemorySessionStoreTest extends SessionStoreContract {
 

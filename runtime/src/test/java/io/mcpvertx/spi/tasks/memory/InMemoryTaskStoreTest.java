@@ -1,25 +1,13 @@
 package io.mcpvertx.spi.tasks.memory;
 
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ACTIVE;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.answer;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.create;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.eventually;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.ids;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.on;
-import static io.mcpvertx.spi.tasks.TaskStoreTesting.owner;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskChange;
-import io.mcpvertx.spi.tasks.TaskChangeRecorder;
 import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
 import io.mcpvertx.spi.tasks.TaskStore;
-import io.mcpvertx.spi.tasks.TaskStoreContract;
+import io.mcpvertx.testing.stores.tasks.TaskChangeRecorder;
+import io.mcpvertx.testing.stores.tasks.TaskStoreContract;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.util.List;
@@ -32,6 +20,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ACTIVE;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.answer;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.eventually;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ids;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.on;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract, with a purge every 50 ms so purges run while the contract's tests do, and what only the

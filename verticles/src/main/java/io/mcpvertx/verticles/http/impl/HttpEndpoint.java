@@ -8,7 +8,7 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.SessionState;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.EventStore;
-import io.mcpvertx.spi.McpStores;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.verticles.McpEventBus;
 import io.mcpvertx.verticles.McpSessionVerticle;

@@ -1,0 +1,290 @@
+package io.mcpvertx.server.impl.stateless;
+
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
+import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.StatelessServer;
+import io.mcpvertx.server.client.ClientInfo;
+import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.server.impl.features.BlockingRunner;
+import io.mcpvertx.server.impl.features.Capabilities;
+import io.mcpvertx.server.impl.features.ErrorMapper;
+import io.mcpvertx.server.impl.features.FeatureDispatcher;
+import io.mcpvertx.server.impl.features.FeatureRegistry;
+import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * The engine of the stateless generation (2026-07-28). Each request is complete in itself: its {@code _meta}
+ * says who the client is and what it can do; nothing is remembered between requests except what the client
+ * carries back in a signed {@code requestState}. Feature methods go through the same {@link FeatureDispatcher}
+ * as sessions.
+ *
+ * <p>Thread-safe: it holds no per-request state; each request's state lives in its
+ * {@link StatelessRequestContext}, confined to the context the request is served on.
+ */
+public final class StatelessEngine implements StatelessServer {
+
+  private static final ProtocolVersion VERSION = ProtocolVersion.V2026_07_28;
+  /** Methods of the 2025 generation that 2026-07-28 removed; they get "method not found" here. */
+  private static final Set<String> REMOVED = Set.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
+      "resources/unsubscribe", "tasks/result", "tasks/list");
+  private static final Set<String> MULTI_ROUND_TRIP = Set.of("tools/call", "prompts/get", "resources/read");
+
+  private final Vertx vertx;
+  private final McpServerOptions options;
+  private final FeatureRegistry registry;
+  private final FeatureDispatcher features;
+  private final Capabilities capabilities;
+  private final BlockingRunner blockingRunner;
+  private final ExtensionTasks extensionTasks;
+  private final RequestStates states;
+  private final JsonArray supportedVersions;
+
+  /** @param clock what dates {@code requestState} expiry (a seam for tests) */
+  public StatelessEngine(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
+      BlockingRunner blockingRunner, TaskEngine taskEngine, LongSupplier clock) {
+    this.vertx = vertx;
+    this.options = options;
+    this.registry = registry;
+    this.features = features;
+    this.capabilities = new Capabilities(registry);
+    this.blockingRunner = blockingRunner;
+    this.extensionTasks = new ExtensionTasks(taskEngine, registry, features);
+    var statelessOptions = options.getStatelessOptions();
+    this.states = new RequestStates(statelessOptions.getRequestStateKeys(), statelessOptions.getRequestStateTtlMs(),
+        clock);
+    JsonArray versions = new JsonArray();
+    List<ProtocolVersion> all = List.of(ProtocolVersion.values());
+    for (int i = all.size() - 1; i >= 0; i--) {
+      versions.add(all.get(i).id());
+    }
+    this.supportedVersions = versions;
+  }
+
+  @Override
+  public Rejection validate(JsonRpcRequest request, Function<String, String> header) {
+    Rejection rejection = StatelessValidation.validate(request, header, supportedVersions,
+        registry.snapshot());
+    if (rejection == null && StatelessServer.isListen(request)
+        && request.paramsOrEmpty().getValue("notifications") instanceof JsonObject filter
+        && filter.containsKey("taskIds")
+        && !ExtensionTasks.declared(request.paramsOrEmpty().getJsonObject("_meta")
+            .getJsonObject(META_CLIENT_CAPABILITIES))) {
+      // Task notifications are the extension's: a client that did not declare it may not ask for them.
+      McpException missing = ExtensionTasks.missingExtension();
+      return new Rejection(StatelessServer.httpStatus(missing.error()), missing.error());
+    }
+    return rejection;
+  }
+
+  @Override
+  public Call serve(JsonRpcRequest request, Principal principal, MessageSink sink) {
+    Context context = Vertx.currentContext();
+    if (context == null) {
+      throw new IllegalStateException("Stateless requests are served on a Vert.x context");
+    }
+    JsonObject params = request.paramsOrEmpty();
+    JsonObject meta = params.getJsonObject("_meta");
+    JsonObject info = meta.getValue(META_CLIENT_INFO) instanceof JsonObject i ? i : new JsonObject();
+    ClientInfo client = new ClientInfo(info.getString("name", "unknown"), info.getString("version", "0"),
+        meta.getJsonObject(META_CLIENT_CAPABILITIES));
+    LoggingLevel logLevel = meta.getValue(META_LOG_LEVEL) instanceof String level
+        ? LoggingLevel.fromWireName(level).orElse(null) : null;
+    String method = request.method();
+    JsonObject responses;
+    RequestStates.Binding binding = RequestStates.Binding.of(principal == null ? null : principal.key(), method,
+        params);
+    try {
+      responses = MULTI_ROUND_TRIP.contains(method) ? gatherResponses(params, binding) : new JsonObject();
+    } catch (McpException e) {
+      Future<JsonRpcMessage> failed = Future.succeededFuture(new JsonRpcErrorResponse(request.id(), e.error()));
+      return call(failed, null);
+    }
+    StatelessRequestContext ctx = new StatelessRequestContext(vertx, context, blockingRunner,
+        request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
+    Future<JsonObject> outcome;
+    try {
+      outcome = dispatch(method, params, ctx);
+    } catch (RuntimeException e) {
+      outcome = Future.failedFuture(e);
+    }
+    Future<JsonRpcMessage> response = outcome.transform(ar -> {
+      ctx.finish();
+      if (ctx.invalidAnswer() != null) {
+        // A malformed answer is the client's protocol error, whatever the handler made of it.
+        return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), ctx.invalidAnswer().error()));
+      }
+      // Questions still open make the answer input_required, unless the handler failed for another reason
+      // (a missing client capability, a bug): answering them could not help, so that error is the answer.
+      boolean otherFailure = ar.failed() && !(ar.cause() instanceof InputRequired);
+      if (!ctx.inputRequests().isEmpty() && !otherFailure) {
+        return Future.succeededFuture(new JsonRpcResponse(request.id(), inputRequired(ctx, binding)));
+      }
+      if (ar.succeeded()) {
+        return Future.succeededFuture(new JsonRpcResponse(request.id(), ar.result()));
+      }
+      JsonRpcError error = ErrorMapper.toError(ar.cause(), method);
+      return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), error));
+    });
+    return call(response, ctx);
+  }
+
+  @Override
+  public Subscription listen(JsonRpcRequest request, MessageSink sink) {
+    return listen(request, null, sink);
+  }
+
+  @Override
+  public Subscription listen(JsonRpcRequest request, Principal principal, MessageSink sink) {
+    return StatelessSubscription.open(registry, extensionTasks, principal, request, sink);
+  }
+
+  private Future<JsonObject> dispatch(String method, JsonObject params, StatelessRequestContext ctx) {
+    var options = this.options.getStatelessOptions();
+    switch (method) {
+      case "server/discover":
+        return Future.succeededFuture(complete(cacheable(discover(), options.getListTtlMs(),
+            options.getListCacheScope())));
+      case "tools/list":
+        return features.listTools(params, VERSION).map(r -> complete(cacheable(r, options.getListTtlMs(),
+            options.getListCacheScope())));
+      case "prompts/list":
+        return features.listPrompts(params, VERSION).map(r -> complete(cacheable(r, options.getListTtlMs(),
+            options.getListCacheScope())));
+      case "resources/list":
+        return features.listResources(params, VERSION).map(r -> complete(cacheable(r, options.getListTtlMs(),
+            options.getListCacheScope())));
+      case "resources/templates/list":
+        return features.listResourceTemplates(params, VERSION).map(r -> complete(cacheable(r,
+            options.getListTtlMs(), options.getListCacheScope())));
+      case "resources/read":
+        return features.readResource(params, ctx).map(r -> complete(cacheable(r, options.getReadTtlMs(),
+            options.getReadCacheScope())));
+      case "tools/call":
+        return extensionTasks.callTool(params, ctx)
+            .map(r -> "task".equals(r.getValue("resultType")) ? withServerInfo(r) : complete(r));
+      case "tasks/get":
+        return extensionTasks.get(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+            .map(this::complete);
+      case "tasks/update":
+        return extensionTasks.update(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+            .map(this::complete);
+      case "tasks/cancel":
+        return extensionTasks.cancel(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+            .map(this::complete);
+      case "prompts/get":
+        return features.getPrompt(params, ctx).map(this::complete);
+      case "completion/complete":
+        if (!capabilities.completions()) {
+          throw McpException.methodNotFound(method + " (the server offers no completions)");
+        }
+        return features.complete(params, ctx).map(this::complete);
+      default:
+        throw McpException.methodNotFound(REMOVED.contains(method)
+            ? method + " (not part of protocol version " + VERSION.id() + ")" : method);
+    }
+  }
+
+  private JsonObject discover() {
+    JsonObject offered = capabilities.offered(VERSION)
+        .put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    JsonObject result = new JsonObject()
+        .put("supportedVersions", supportedVersions.copy())
+        .put("capabilities", offered);
+    if (options.getInstructions() != null) {
+      result.put("instructions", options.getInstructions());
+    }
+    return result;
+  }
+
+  /**
+   * Answers from {@code requestState} (earlier rounds) and {@code inputResponses} (this round). Responses must be
+   * objects; keys the handler never asks for are simply never read.
+   */
+  private JsonObject gatherResponses(JsonObject params, RequestStates.Binding binding) {
+    JsonObject responses = new JsonObject();
+    if (params.containsKey("requestState")) {
+      if (!(params.getValue("requestState") instanceof String state)) {
+        throw McpException.invalidParams("Invalid params: requestState must be a string");
+      }
+      responses.mergeIn(states.open(state, binding));
+    }
+    if (params.containsKey("inputResponses")) {
+      if (!(params.getValue("inputResponses") instanceof JsonObject answers)) {
+        throw McpException.invalidParams("Invalid params: inputResponses must be an object");
+      }
+      for (String key : answers.fieldNames()) {
+        if (!(answers.getValue(key) instanceof JsonObject)) {
+          throw McpException.invalidParams("Invalid params: inputResponses." + key + " must be an object");
+        }
+      }
+      responses.mergeIn(answers);
+    }
+    return responses;
+  }
+
+  private JsonObject inputRequired(StatelessRequestContext ctx, RequestStates.Binding binding) {
+    JsonObject requests = new JsonObject();
+    ctx.inputRequests().forEach(requests::put);
+    return withServerInfo(new JsonObject()
+        .put("resultType", "input_required")
+        .put("inputRequests", requests)
+        .put("requestState", states.seal(binding, ctx.answersUsed())));
+  }
+
+  private JsonObject complete(JsonObject result) {
+    return withServerInfo(result.put("resultType", "complete"));
+  }
+
+  private static JsonObject cacheable(JsonObject result, long ttlMs, String scope) {
+    return result.put("ttlMs", ttlMs).put("cacheScope", scope);
+  }
+
+  private JsonObject withServerInfo(JsonObject result) {
+    JsonObject meta = result.getValue("_meta") instanceof JsonObject m ? m : new JsonObject();
+    var info = options.getServerInfo();
+    meta.put("io.modelcontextprotocol/serverInfo", new JsonObject().put("name", info.name())
+        .put("version", info.version()));
+    return result.put("_meta", meta);
+  }
+
+  private static Call call(Future<JsonRpcMessage> response, StatelessRequestContext ctx) {
+    return new Call() {
+      @Override
+      public Future<JsonRpcMessage> response() {
+        return response;
+      }
+
+      @Override
+      public void cancel(String reason) {
+        if (ctx != null) {
+          ctx.cancel(reason);
+        }
+      }
+    };
+  }
+
+  /** A notification tagged with a subscription, as listen streams carry them. */
+  static JsonRpcNotification tagged(String method, JsonObject params, Object subscriptionId) {
+    JsonObject p = params == null ? new JsonObject() : params;
+    p.put("_meta", new JsonObject().put("io.modelcontextprotocol/subscriptionId", subscriptionId));
+    return new JsonRpcNotification(method, p);
+  }
+}
