@@ -96,8 +96,8 @@ public final class Main {
   }
 
   /**
-   * The example's server, keeping its tasks, SSE events and sessions in the configured stores. Clustered, the server belongs to {@code instance}, and lists and
-   * calls the tool verticles of every member.
+   * The example's server, keeping its tasks, SSE events and sessions in the configured stores. Clustered, the
+   * server belongs to {@code instance}, and lists and calls the tool verticles of every member.
    */
   private static Future<McpServer> example(Vertx vertx, ExampleConfig config, McpStores stores,
       McpInstance instance, StatelessOptions stateless) {

@@ -29,6 +29,7 @@ public final class ClockServer {
 
   public static void main(String[] args) {
     Vertx vertx = Vertx.vertx();
-    start(vertx, McpStores.inMemory(vertx)).compose(server -> StdioServer.create(vertx, server).serve()).onComplete(done -> vertx.close());
+    start(vertx, McpStores.inMemory(vertx)).compose(server -> StdioServer.create(vertx, server).serve())
+        .onComplete(done -> vertx.close());
   }
 }
