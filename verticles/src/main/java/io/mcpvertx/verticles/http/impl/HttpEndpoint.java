@@ -8,12 +8,12 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.SessionState;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.verticles.McpEventBus;
 import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.SessionBatch;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
-import io.mcpvertx.verticles.http.McpHttpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -41,7 +41,7 @@ import java.util.function.Supplier;
  * and a mailbox consumer for the session's unsolicited messages (stored on the standalone stream, and published
  * live to whichever verticle holds the session's GET stream).
  *
- * <p>With {@link McpHttpStores#shared shared stores}, each session's record goes to the session store whenever it
+ * <p>With {@link McpStores#sessions shared sessions}, each session's record goes to the session store whenever it
  * changes, and a request naming a session this endpoint does not hold restores it from there (see
  * {@link #restoreSession}). A session known here is served without asking the store anything but a throttled,
  * fire-and-forget extension of its lifetime ({@link StoredSessions#used}).
@@ -88,7 +88,7 @@ final class HttpEndpoint {
   /** Set once by {@link #startAuth()}, before any HTTP verticle is deployed; null when auth is off. */
   private volatile AuthGate auth;
 
-  HttpEndpoint(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
+  HttpEndpoint(Vertx vertx, McpServer server, McpHttpServerOptions options, McpStores stores) {
     this.vertx = vertx;
     this.server = server;
     this.options = options;
@@ -106,7 +106,7 @@ final class HttpEndpoint {
     Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
     checks.put("eventStore", events::ping);
     stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
-    checks.put("taskStore", () -> server.taskStore().ping());
+    checks.put("taskStore", stores.tasks()::ping);
     this.readiness = checks;
   }
 

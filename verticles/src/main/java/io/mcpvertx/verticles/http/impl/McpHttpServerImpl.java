@@ -3,12 +3,14 @@ package io.mcpvertx.verticles.http.impl;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
-import io.mcpvertx.verticles.http.McpHttpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /** Deploys the HTTP verticles of one endpoint and owns their shared state. */
 public final class McpHttpServerImpl implements McpHttpServer {
@@ -24,12 +26,12 @@ public final class McpHttpServerImpl implements McpHttpServer {
   private final Vertx vertx;
   private final HttpEndpoint endpoint;
   private final List<String> deployments = new ArrayList<>();
-  private final List<McpHttpVerticle> verticles = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<McpHttpVerticle> verticles = new CopyOnWriteArrayList<>();
   private volatile int actualPort = -1;
 
-  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
+  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options) {
     this.vertx = vertx;
-    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), stores);
+    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), server.stores());
   }
 
   @Override
@@ -75,12 +77,12 @@ public final class McpHttpServerImpl implements McpHttpServer {
   }
 
   @Override
-  public McpHttpServer addReadinessCheck(String name, java.util.function.Supplier<Future<Void>> check) {
+  public McpHttpServer addReadinessCheck(String name, Supplier<Future<Void>> check) {
     if (!deployments.isEmpty()) {
       throw new IllegalStateException("add readiness checks before listening");
     }
-    endpoint.readiness.put(java.util.Objects.requireNonNull(name, "name"),
-        java.util.Objects.requireNonNull(check, "check"));
+    endpoint.readiness.put(Objects.requireNonNull(name, "name"),
+        Objects.requireNonNull(check, "check"));
     return this;
   }
 
