@@ -4,6 +4,7 @@ import static io.mcpvertx.server.stateless.StatelessClient.WITH_TASKS;
 import static io.mcpvertx.server.stateless.StatelessFixtures.accept;
 import static io.mcpvertx.server.stateless.TaskTools.call;
 import static io.mcpvertx.server.stateless.TaskTools.text;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mcpvertx.server.McpServer;
@@ -49,7 +50,7 @@ class TaskInstancesTest {
 
   private McpServer instance(Vertx vertx, InMemoryTaskStore store, TaskOptions tasks) {
     return TaskTools.register(StatelessFixtures.register(McpServer.create(vertx,
-        StatelessFixtures.options().setTaskOptions(tasks), store)), held);
+        StatelessFixtures.options().setTaskOptions(tasks), tasksIn(vertx, store))), held);
   }
 
   private static Future<String> start(StatelessClient client, String tool, Principal principal) {

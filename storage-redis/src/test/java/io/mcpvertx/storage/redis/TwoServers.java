@@ -12,6 +12,7 @@ import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -57,15 +58,17 @@ final class TwoServers implements AutoCloseable {
 
     final String name;
     final Vertx vertx;
-    final RedisTaskStore store;
+    final RedisStores stores;
+    final TaskStore store;
     final McpServer server;
     private final AtomicLong ids = new AtomicLong();
 
     Instance(String name, RedisStoreOptions storeOptions, McpServerOptions serverOptions, TaskFixtures fixtures) {
       this.name = name;
       this.vertx = Vertx.vertx();
-      this.store = RedisTaskStore.create(vertx, storeOptions);
-      this.server = McpServer.create(vertx, serverOptions, store);
+      this.stores = RedisStores.create(vertx, storeOptions);
+      this.store = stores.tasks();
+      this.server = McpServer.create(vertx, serverOptions, stores);
       fixtures.register(server, name);
     }
 
@@ -136,7 +139,7 @@ final class TwoServers implements AutoCloseable {
     }
 
     void close() {
-      await(store.close());
+      await(stores.close());
       await(vertx.close());
     }
   }

@@ -1,7 +1,6 @@
 package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
-import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.http.impl.McpHttpServerImpl;
 import io.vertx.core.Future;
@@ -22,22 +21,13 @@ import java.util.function.Supplier;
  */
 public interface McpHttpServer {
 
-  /** A server whose SSE events are kept in memory, bounded as the options say; sessions live in this server only. */
-  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options) {
-    return create(vertx, server, options, McpHttpStores.inMemory(options));
-  }
-
-  /** A server whose SSE events are kept in {@code events}; sessions live in this server only. */
-  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
-    return create(vertx, server, options, McpHttpStores.local(events));
-  }
-
   /**
-   * A server keeping its events, and its sessions when the stores are {@link McpHttpStores#shared shared}, in
-   * {@code stores}: with shared stores (on Redis, say) any instance can serve any session and resume any stream.
+   * A server keeping its SSE events, and its sessions when they are shared, in {@code server}'s
+   * {@link McpServer#stores() stores}: with shared stores (on Redis, say) any instance can serve any session and
+   * resume any stream.
    */
-  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
-    return new McpHttpServerImpl(vertx, server, options, stores);
+  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options) {
+    return new McpHttpServerImpl(vertx, server, options);
   }
 
   /** Starts one HTTP verticle. */

@@ -208,8 +208,11 @@ public final class StatelessEngine implements StatelessServer {
   }
 
   private JsonObject discover() {
-    JsonObject offered = capabilities.offered(VERSION)
-        .put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    JsonObject offered = capabilities.offered(VERSION);
+    // The tasks extension only when some tool may run as a task: without one, no call could ever create a task.
+    if (registry.snapshot().tools().values().stream().anyMatch(t -> t.tool().execution().allowsTasks())) {
+      offered.put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    }
     JsonObject result = new JsonObject()
         .put("supportedVersions", supportedVersions.copy())
         .put("capabilities", offered);

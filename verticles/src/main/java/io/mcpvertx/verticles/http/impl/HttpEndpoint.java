@@ -2,10 +2,10 @@ package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
-import io.mcpvertx.verticles.http.McpHttpStores;
 import io.mcpvertx.verticles.http.impl.cluster.SessionOwnership;
 import io.mcpvertx.verticles.http.impl.cluster.StreamProducers;
 import io.mcpvertx.verticles.http.impl.session.SessionEvents;
@@ -35,7 +35,7 @@ final class HttpEndpoint {
    */
   private final SessionOwnership ownership;
 
-  HttpEndpoint(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
+  HttpEndpoint(Vertx vertx, McpServer server, McpHttpServerOptions options, McpStores stores) {
     this.vertx = vertx;
     this.server = server;
     this.options = options;
@@ -48,7 +48,7 @@ final class HttpEndpoint {
     this.ownership = instance == null ? null
         : new SessionOwnership(vertx, instance, sessions, events, options.getMaxSessions());
     this.producers = new StreamProducers(instance, streams, codec);
-    this.readiness = new ReadinessChecks(server, stores);
+    this.readiness = new ReadinessChecks(stores);
   }
 
   /** Starts the timers of the session table (and of ownership); called once, from the first verticle's context. */

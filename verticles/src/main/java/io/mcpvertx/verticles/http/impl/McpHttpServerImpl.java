@@ -3,7 +3,6 @@ package io.mcpvertx.verticles.http.impl;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
-import io.mcpvertx.verticles.http.McpHttpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -34,9 +33,9 @@ public final class McpHttpServerImpl implements McpHttpServer {
   /** Started before the first verticle is deployed when authorization is on; null otherwise. */
   private volatile AuthGate auth;
 
-  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
+  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options) {
     this.vertx = vertx;
-    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), stores);
+    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), server.stores());
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.mcpvertx.verticles.http.impl;
 
-import io.mcpvertx.server.McpServer;
-import io.mcpvertx.verticles.http.McpHttpStores;
+import io.mcpvertx.server.McpStores;
 import io.vertx.core.Future;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,10 +17,10 @@ final class ReadinessChecks {
 
   private final Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
 
-  ReadinessChecks(McpServer server, McpHttpStores stores) {
+  ReadinessChecks(McpStores stores) {
     checks.put("eventStore", stores.events()::ping);
     stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
-    checks.put("taskStore", () -> server.taskStore().ping());
+    checks.put("taskStore", stores.tasks()::ping);
   }
 
   void add(String name, Supplier<Future<Void>> check) {
