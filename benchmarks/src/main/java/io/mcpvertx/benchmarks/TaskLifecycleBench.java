@@ -1,5 +1,6 @@
 package io.mcpvertx.benchmarks;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.vertx.core.Context;
@@ -276,7 +277,7 @@ public final class TaskLifecycleBench {
   }
 
   private static double jvmCpuSeconds() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime() / 1e9;
   }
 }

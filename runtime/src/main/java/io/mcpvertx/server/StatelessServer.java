@@ -3,6 +3,7 @@ package io.mcpvertx.server;
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.tools.Tool;
 import io.vertx.core.Future;
 import java.util.Optional;
@@ -69,7 +70,7 @@ public interface StatelessServer {
    * notifications the client opted in to, each tagged with the subscription id. Call it on an event loop; the
    * sink is used on that same context.
    *
-   * @throws io.mcpvertx.protocol.McpException when the subscription is refused (too many parties waiting on
+   * @throws McpException when the subscription is refused (too many parties waiting on
    *     tasks, -32005); nothing was sent to {@code sink} then
    */
   Subscription listen(JsonRpcRequest request, MessageSink sink);

@@ -1,5 +1,6 @@
 package io.mcpvertx.examples.auth;
 
+import io.mcpvertx.examples.config.LauncherFlags;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
@@ -16,11 +17,11 @@ import picocli.CommandLine.Option;
 
 /**
  * Authorization of an example served over HTTP, from command-line flags (which win), environment variables, and
- * the {@code auth} object of a config file ({@link io.mcpvertx.verticles.http.auth.McpAuthOptions} JSON), in that
+ * the {@code auth} object of a config file ({@link McpAuthOptions} JSON), in that
  * order. Without an issuer, authorization is off. The client secret is read from the environment (or the file)
  * only, so it never shows in a process list.
  *
- * Parsed as a part of {@link io.mcpvertx.examples.config.LauncherFlags}; {@code --help} lists each flag.
+ * Parsed as a part of {@link LauncherFlags}; {@code --help} lists each flag.
  *
  * <pre>
  * --auth-issuer URL            MCP_AUTH_ISSUER         turns authorization on

@@ -3,8 +3,8 @@ package io.mcpvertx.examples.config;
 import io.mcpvertx.cluster.McpClusterOptions;
 import io.mcpvertx.examples.auth.AuthFlags;
 import io.mcpvertx.server.StatelessOptions;
-import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;
@@ -13,9 +13,12 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * How the examples jar runs: which example, over stdio or HTTP, with which stores and options. Each setting comes
@@ -67,7 +70,7 @@ public final class ExampleConfig {
     REDIS
   }
 
-  private static final java.util.List<String> EXAMPLES = java.util.List.of("hello", "clock", "conformance");
+  private static final List<String> EXAMPLES = List.of("hello", "clock", "conformance");
 
   private static final Map<String, String> EXAMPLE_NUMBERS = Map.of("MCP_CLUSTER_PORT", "5701",
       "MCP_LEASE_TTL_MS", "10000", "MCP_SHUTDOWN_TIMEOUT_MS", "10000");
@@ -163,8 +166,8 @@ public final class ExampleConfig {
   }
 
   /** The cluster settings of flags (as their environment names) or the environment, over the file's. */
-  private void applyCluster(java.util.function.Function<String, String> setting,
-      java.util.function.Function<String, String> source) {
+  private void applyCluster(Function<String, String> setting,
+      Function<String, String> source) {
     String parsing = null;
     try {
       String enabled = setting.apply("MCP_CLUSTER");
@@ -186,7 +189,7 @@ public final class ExampleConfig {
       }
       String members = setting.apply("MCP_CLUSTER_MEMBERS");
       if (members != null) {
-        cluster.setMembers(java.util.Arrays.asList(members.split(",")));
+        cluster.setMembers(Arrays.asList(members.split(",")));
       }
       String id = setting.apply("MCP_INSTANCE_ID");
       if (id != null) {
@@ -205,7 +208,7 @@ public final class ExampleConfig {
       instance.validate();
       String keys = setting.apply("MCP_REQUEST_STATE_KEYS");
       if (keys != null) {
-        stateless.setRequestStateKeys(java.util.Arrays.stream(keys.split(",")).map(String::trim)
+        stateless.setRequestStateKeys(Arrays.stream(keys.split(",")).map(String::trim)
             .filter(k -> !k.isEmpty()).toList());
       }
       String shutdown = setting.apply("MCP_SHUTDOWN_TIMEOUT_MS");

@@ -1,15 +1,17 @@
 package io.mcpvertx.examples.config;
 
 import io.mcpvertx.examples.auth.AuthFlags;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Stack;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * The examples jar's command line as it was typed: which flags were given, with their values still as text. Each
@@ -146,7 +148,7 @@ public final class LauncherFlags {
 
   /** The cluster and lifecycle flags that were given, under the names of their environment variables. */
   Map<String, String> asEnvironment() {
-    Map<String, String> given = new java.util.HashMap<>();
+    Map<String, String> given = new HashMap<>();
     if (cluster) {
       given.put("MCP_CLUSTER", "true");
     }
@@ -165,7 +167,7 @@ public final class LauncherFlags {
 
   /** The flag of a setting known by its environment variable, for messages: {@code MCP_CLUSTER_PORT -> --cluster-port}. */
   static String flagOf(String envName) {
-    return "--" + envName.substring("MCP_".length()).toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    return "--" + envName.substring("MCP_".length()).toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   private static void putIfGiven(Map<String, String> map, String key, String value) {

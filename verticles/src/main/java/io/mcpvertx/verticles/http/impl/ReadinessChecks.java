@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.server.McpStores;
+import io.mcpvertx.verticles.http.McpHttpServer;
 import io.vertx.core.Future;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -10,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * The readiness checks of one endpoint, by name, in order: every store the endpoint and its server use, then what
- * the embedder adds before listening ({@link io.mcpvertx.verticles.http.McpHttpServer#addReadinessCheck}). Not
+ * the embedder adds before listening ({@link McpHttpServer#addReadinessCheck}). Not
  * changed once the endpoint listens, so {@link HealthRoutes} reads it without locking.
  */
 final class ReadinessChecks {
