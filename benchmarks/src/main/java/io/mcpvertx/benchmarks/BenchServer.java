@@ -10,6 +10,7 @@ import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.ResponseMode;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -20,6 +21,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.Arrays;
+import org.openjdk.jmh.Main;
 
 /**
  * The servers the load benchmark drives, one per JVM:
@@ -52,17 +55,17 @@ public final class BenchServer {
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("jmh")) {
       // The in-JVM micro-benchmarks: java -jar mcp-vertx-benchmarks.jar jmh [JMH options]
-      org.openjdk.jmh.Main.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      Main.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("tasks")) {
       // Task lifecycles against a private Redis: java -jar mcp-vertx-benchmarks.jar tasks [options]
-      TaskLifecycleBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      TaskLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("hop")) {
       // The cost of a non-owner hop in a cluster: java -jar mcp-vertx-benchmarks.jar hop --owner URL --other URL
-      HopLatency.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+      HopLatency.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     String mode = null;
@@ -153,7 +156,7 @@ public final class BenchServer {
 
     @Override
     public Future<?> start() {
-      io.vertx.core.Handler<HttpServerRequest> handler;
+      Handler<HttpServerRequest> handler;
       if (web) {
         Router router = Router.router(vertx);
         router.post("/mcp").handler(BodyHandler.create(false).setBodyLimit(4 * 1024 * 1024)).handler(rc ->

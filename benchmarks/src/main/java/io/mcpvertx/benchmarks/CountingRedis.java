@@ -6,6 +6,7 @@ import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,7 +38,7 @@ final class CountingRedis implements Redis {
 
   @Override
   public Future<Response> send(Request request) {
-    count(request.command().toString().toLowerCase(java.util.Locale.ROOT));
+    count(request.command().toString().toLowerCase(Locale.ROOT));
     return redis.send(request);
   }
 

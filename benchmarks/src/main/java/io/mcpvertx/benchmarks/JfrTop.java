@@ -17,7 +17,7 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Summarises a JFR recording of a benchmark server, so a profile reads as text in a terminal:
- * {@code java -cp mcp-vertx-benchmarks.jar io.mcpvertx.benchmarks.JfrTop recording.jfr [requests [top [from to]]]}
+ * {@code java -cp mcp-vertx-benchmarks.jar JfrTop recording.jfr [requests [top [from to]]]}
  * ({@code from} and {@code to} in epoch milliseconds: only events that start in that window count).
  *
  * <p>From {@code jdk.ExecutionSample} (threads running Java code; time in native code such as socket reads and

@@ -1,5 +1,6 @@
 package io.mcpvertx.benchmarks;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.vertx.core.Context;
@@ -28,7 +29,7 @@ import java.util.logging.Logger;
  * <ul>
  *   <li>{@code ping}, {@code set}: raw Redis round trips (PING; SET of a 64-byte value) through the same client,
  *       pool and concurrency as the store: what the connection can do at all;</li>
- *   <li>{@code store-redis}, {@code store-memory}: through the {@link io.mcpvertx.spi.tasks.TaskStore} SPI
+ *   <li>{@code store-redis}, {@code store-memory}: through the {@code TaskStore} SPI
  *       directly, {@code RedisTaskStore} or {@code InMemoryTaskStore};</li>
  *   <li>{@code engine-redis}, {@code engine-memory}: through the server, as a 2026-07-28 client of the tasks
  *       extension makes it, without HTTP and codec: a {@code tools/call} of a task tool (validated and served by
@@ -276,7 +277,7 @@ public final class TaskLifecycleBench {
   }
 
   private static double jvmCpuSeconds() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime() / 1e9;
   }
 }

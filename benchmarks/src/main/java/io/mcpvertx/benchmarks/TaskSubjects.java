@@ -1,5 +1,6 @@
 package io.mcpvertx.benchmarks;
 
+import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.jsonrpc.JsonRpcResponse;
@@ -13,6 +14,7 @@ import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskStatus;
@@ -30,6 +32,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntFunction;
 
 /** What each mode of {@link TaskLifecycleBench} drives. */
 final class TaskSubjects {
@@ -99,7 +102,7 @@ final class TaskSubjects {
   }
 
   private static Subject raw(Vertx vertx, RedisStoreOptions options,
-      java.util.function.IntFunction<Request> request) {
+      IntFunction<Request> request) {
     CountingRedis client = counting(vertx, options);
     return new Subject() {
       @Override
@@ -160,7 +163,7 @@ final class TaskSubjects {
    */
   private static Subject engine(Vertx vertx, TaskStore store, CountingRedis client, int concurrency) {
     McpServer server = McpServer.create(vertx, new McpServerOptions().setTaskOptions(new TaskOptions()
-            .setDefaultTtlMs(TTL_MS)), store)
+            .setDefaultTtlMs(TTL_MS)), McpStores.builder(vertx).tasks(store).build())
         .tool(Tool.builder("work").description("Completes at once")
                 .execution(ToolExecution.task(TaskSupport.REQUIRED)).build(),
             (args, ctx) -> Future.succeededFuture(ToolResult.text("done")));
@@ -199,9 +202,9 @@ final class TaskSubjects {
       }
 
       private Future<JsonObject> serve(JsonRpcRequest request, Principal principal) {
-        StatelessServer.Rejection rejection = stateless.validate(request, null);
-        if (rejection != null) {
-          return Future.failedFuture(rejection.error().message());
+        JsonRpcError refused = stateless.validate(request);
+        if (refused != null) {
+          return Future.failedFuture(refused.message());
         }
         return stateless.serve(request, principal, message -> { }).response().compose(response ->
             response instanceof JsonRpcResponse result ? Future.succeededFuture(result.result())

@@ -24,14 +24,14 @@ public final class McpCluster {
     return HazelcastSetup.start(new McpClusterOptions(options));
   }
 
-  /** This member's id in the cluster, or null when {@code vertx} is not clustered. */
+  /** This member's id in the cluster, or null when {@code vertx} was not started by {@link #start}. */
   public static String nodeId(Vertx vertx) {
     return HazelcastSetup.nodeId(vertx);
   }
 
   /**
-   * A readiness check: succeeds while {@code vertx} is a member of a running cluster, fails otherwise (not
-   * clustered, Hazelcast stopped, or this member no longer among the members it sees).
+   * A readiness check: succeeds while {@code vertx}, started by {@link #start}, is a member of a running cluster;
+   * fails otherwise (not started here, Hazelcast stopped, or this member no longer among the members it sees).
    */
   public static Future<Void> joined(Vertx vertx) {
     return HazelcastSetup.joined(vertx);

@@ -18,6 +18,7 @@ public class McpClusterOptions {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 5701;
+  public static final int DEFAULT_EVENT_BUS_PORT = 0;
   public static final String DEFAULT_CLUSTER_NAME = "mcp-vertx";
   public static final int DEFAULT_HEARTBEAT_INTERVAL_SECONDS = 1;
   public static final int DEFAULT_MAX_NO_HEARTBEAT_SECONDS = 5;
@@ -36,7 +37,7 @@ public class McpClusterOptions {
   public McpClusterOptions() {
     host = DEFAULT_HOST;
     port = DEFAULT_PORT;
-    eventBusPort = 0;
+    eventBusPort = DEFAULT_EVENT_BUS_PORT;
     members = new ArrayList<>();
     clusterName = DEFAULT_CLUSTER_NAME;
     heartbeatIntervalSeconds = DEFAULT_HEARTBEAT_INTERVAL_SECONDS;
@@ -48,21 +49,26 @@ public class McpClusterOptions {
     this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public McpClusterOptions(JsonObject json) {
     this();
     setHost(json.getString("host", host));
     setPort(json.getInteger("port", port));
     setEventBusPort(json.getInteger("eventBusPort", eventBusPort));
-    JsonArray list = json.getJsonArray("members");
-    if (list != null) {
-      List<String> parsed = new ArrayList<>();
-      list.forEach(member -> parsed.add(String.valueOf(member)));
-      setMembers(parsed);
-    }
+    setMembers(strings(json.getJsonArray("members"), members));
     setClusterName(json.getString("clusterName", clusterName));
     setHeartbeatIntervalSeconds(json.getInteger("heartbeatIntervalSeconds", heartbeatIntervalSeconds));
     setMaxNoHeartbeatSeconds(json.getInteger("maxNoHeartbeatSeconds", maxNoHeartbeatSeconds));
-    setKubernetes(json.getJsonObject("kubernetes"));
+    setKubernetes(json.getJsonObject("kubernetes", kubernetes));
+  }
+
+  private static List<String> strings(JsonArray array, List<String> absent) {
+    if (array == null) {
+      return absent;
+    }
+    List<String> list = new ArrayList<>();
+    array.forEach(value -> list.add(String.valueOf(value)));
+    return list;
   }
 
   public JsonObject toJson() {

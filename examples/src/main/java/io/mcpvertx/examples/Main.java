@@ -4,6 +4,7 @@ import io.mcpvertx.cluster.McpCluster;
 import io.mcpvertx.examples.auth.AuthFlags;
 import io.mcpvertx.examples.config.ExampleConfig;
 import io.mcpvertx.examples.config.ExampleStores;
+import io.mcpvertx.examples.config.LauncherFlags;
 import io.mcpvertx.examples.conformance.ConformanceFixtures;
 import io.mcpvertx.examples.hello.HelloServer;
 import io.mcpvertx.examples.verticle.ClockServer;
@@ -11,10 +12,10 @@ import io.mcpvertx.examples.verticle.ClockToolVerticle;
 import io.mcpvertx.examples.verticle.ClusterRoles;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.StatelessOptions;
 import io.mcpvertx.server.cluster.McpInstance;
-import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;
@@ -25,11 +26,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import picocli.CommandLine;
 
 /**
  * Entry point of the examples jar:
  * {@code java -jar mcp-vertx-examples.jar [hello|clock|conformance] [--http [port]] [--store memory|redis]
- * [--redis-url URL] [--config FILE] [--auth-...] [--cluster ...]}. Without {@code --http} (or an {@code http}
+ * [--redis-url URL] [--config FILE] [--auth-...] [--cluster ...]}; {@code --help} lists every flag with its
+ * environment variable, config key and default ({@link LauncherFlags}), {@code --version} the version and the MCP
+ * revisions served. A wrong flag, value or combination exits with status 2 and a message naming the flag. Without {@code --http} (or an {@code http}
  * object in the config file) the example is served over stdio; with it, over Streamable HTTP on 127.0.0.1 (port
  * 3000 unless given). Flags beat the environment ({@code MCP_STORE}, {@code MCP_REDIS_URL}, {@code MCP_CONFIG},
  * {@code MCP_AUTH_*}, {@code MCP_CLUSTER_*}), which beats the config file, which beats the defaults: see
@@ -49,21 +54,25 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Main {
 
-  private static final List<String> EXAMPLES = List.of("hello", "clock", "conformance");
-
   private Main() {
   }
 
   public static void main(String[] args) {
     ExampleConfig config;
     try {
-      config = ExampleConfig.load(args, System.getenv());
-      if (!EXAMPLES.contains(config.example())) {
-        throw new IllegalArgumentException("Unknown example '" + config.example() + "'; choose hello, clock or "
-            + "conformance");
+      LauncherFlags flags = LauncherFlags.parse(args);
+      CommandLine line = new CommandLine(flags);
+      if (flags.helpRequested()) {
+        line.usage(System.out);
+        return;
       }
+      if (flags.versionRequested()) {
+        line.printVersionHelp(System.out);
+        return;
+      }
+      config = ExampleConfig.load(flags, System.getenv());
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
+      System.err.println("mcp-vertx-examples: " + e.getMessage());
       System.exit(2);
       return;
     }
@@ -95,27 +104,26 @@ public final class Main {
   }
 
   /**
-   * The example's server. The conformance example keeps its tasks in the configured store; hello and clock have no
-   * task tools, so the store would hold nothing. Clustered, the server belongs to {@code instance}, and lists and
-   * calls the tool verticles of every member.
+   * The example's server, keeping its tasks, SSE events and sessions in the configured stores. Clustered, the
+   * server belongs to {@code instance}, and lists and calls the tool verticles of every member.
    */
-  private static Future<McpServer> example(Vertx vertx, ExampleConfig config, TaskStore tasks,
+  private static Future<McpServer> example(Vertx vertx, ExampleConfig config, McpStores stores,
       McpInstance instance, StatelessOptions stateless) {
     if (instance == null) {
       return switch (config.example()) {
-        case "clock" -> ClockServer.start(vertx);
+        case "clock" -> ClockServer.start(vertx, stores);
         case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(McpServer.create(vertx,
-            ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), tasks)));
-        default -> Future.succeededFuture(HelloServer.create(vertx));
+            ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), stores)));
+        default -> Future.succeededFuture(HelloServer.create(vertx, stores));
       };
     }
     return switch (config.example()) {
       case "clock" -> ClusterRoles.server(vertx, McpServer.create(vertx,
               new McpServerOptions().setServerInfo(ServerInfo.of("clock", "1.0.0")).setStatelessOptions(stateless),
-              tasks, instance))
+              stores, instance))
           .compose(server -> vertx.deployVerticle(new ClockToolVerticle()).map(server));
       case "conformance" -> ClusterRoles.server(vertx, ConformanceFixtures.register(McpServer.create(vertx,
-          ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), tasks,
+          ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), stores,
           instance)));
       default -> Future.failedFuture(new IllegalArgumentException("a clustered server runs the conformance or the "
           + "clock example"));
@@ -123,7 +131,7 @@ public final class Main {
   }
 
   private static void serveStdio(Vertx vertx, ExampleConfig config, ExampleStores stores) {
-    example(vertx, config, stores.tasks(), null, config.stateless())
+    example(vertx, config, stores.stores(), null, config.stateless())
         .compose(s -> StdioServer.create(vertx, s).serve())
         .onComplete(done -> {
           if (done.failed()) {
@@ -136,7 +144,7 @@ public final class Main {
   private static void serveHttp(Vertx vertx, ExampleConfig config, ExampleStores stores) {
     McpHttpServerOptions options = config.httpOptions();
     McpInstance instance = config.clustered()
-        ? McpInstance.create(vertx, stores.leases(), config.instance())
+        ? McpInstance.create(vertx, stores.stores().leases(), config.instance())
         : null;
     // Every instance must verify the requestState another signed: a cluster without configured keys shares one.
     Future<StatelessOptions> stateless = instance == null || !config.stateless().getRequestStateKeys().isEmpty()
@@ -145,7 +153,7 @@ public final class Main {
             .map(key -> config.stateless().setRequestStateKeys(List.of(key)));
     Future<McpServer> server = (instance == null ? Future.<Void>succeededFuture() : instance.start())
         .compose(v -> stateless)
-        .compose(statelessOptions -> example(vertx, config, stores.tasks(), instance, statelessOptions));
+        .compose(statelessOptions -> example(vertx, config, stores.stores(), instance, statelessOptions));
     McpAuthOptions auth = options.getAuth();
     if (auth.isEnabled()) {
       server = server.map(AuthFlags::addWhoAmI);
@@ -153,10 +161,10 @@ public final class Main {
           + auth.getMode() + ")");
     }
     server.compose(s -> {
-      McpHttpServer http = McpHttpServer.create(vertx, s, options, stores.http());
+      McpHttpServer http = McpHttpServer.create(vertx, s, options);
       if (config.clustered()) {
         http.addReadinessCheck("cluster", () -> McpCluster.joined(vertx));
-        http.addReadinessCheck("leaseStore", () -> stores.leases().ping());
+        http.addReadinessCheck("leaseStore", () -> stores.stores().leases().ping());
       }
       return http.listen(2).map(listening -> {
         onShutdown(() -> shutdown(vertx, config, s, http, instance, stores));
@@ -216,7 +224,7 @@ public final class Main {
   }
 
   /** Runs {@code stop} when the JVM is asked to stop, and lets the JVM go once it is done (or after a minute). */
-  private static void onShutdown(java.util.function.Supplier<Future<Void>> stop) {
+  private static void onShutdown(Supplier<Future<Void>> stop) {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       CountDownLatch done = new CountDownLatch(1);
       stop.get().onComplete(ar -> done.countDown());

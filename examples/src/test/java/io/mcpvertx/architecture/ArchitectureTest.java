@@ -39,8 +39,7 @@ class ArchitectureTest {
    * none.
    */
   private static final Set<String> VERTX_INTERNAL_USERS = Set.of(
-      "io.mcpvertx.cluster.impl.HazelcastSetup",
-      "io.mcpvertx.verticles.impl.ClusterMembership");
+      "io.mcpvertx.verticles.impl.cluster.ClusterMembership");
 
   private static JavaClasses classes;
 

@@ -11,8 +11,10 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -199,7 +201,7 @@ public final class JsonRpcCodec {
     if (raw == null) {
       return "null";
     }
-    if (raw instanceof java.math.BigInteger) {
+    if (raw instanceof BigInteger) {
       return "the integer " + raw + ", which is outside the 64-bit range";
     }
     if (raw instanceof Number) {
@@ -211,7 +213,7 @@ public final class JsonRpcCodec {
     if (raw instanceof JsonArray) {
       return "an array";
     }
-    return "a " + raw.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
+    return "a " + raw.getClass().getSimpleName().toLowerCase(Locale.ROOT);
   }
 
   private static Decoded invalid(JsonRpcId id, int code, String message) {

@@ -20,11 +20,10 @@ public class JsonRpcCodecOptions {
   }
 
   public JsonRpcCodecOptions(JsonRpcCodecOptions other) {
-    maxMessageBytes = other.maxMessageBytes;
-    maxNestingDepth = other.maxNestingDepth;
-    maxBatchSize = other.maxBatchSize;
+    this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public JsonRpcCodecOptions(JsonObject json) {
     this();
     setMaxMessageBytes(json.getInteger("maxMessageBytes", maxMessageBytes));

@@ -1,12 +1,13 @@
 package io.mcpvertx.jsonrpc;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Objects;
 
 /**
  * The error member of an error response: a code, a message that names the problem, and optional data.
  *
- * @param data any JSON value ({@link JsonObject}, {@link io.vertx.core.json.JsonArray}, string, number,
+ * @param data any JSON value ({@link JsonObject}, {@link JsonArray}, string, number,
  *     boolean) or {@code null}
  */
 public record JsonRpcError(int code, String message, Object data) {

@@ -1,5 +1,6 @@
 package io.mcpvertx.protocol;
 
+
 /** Something a protocol revision allows or requires; {@link ProtocolVersion} says which revision has which. */
 public enum ProtocolFeature {
   /** JSON-RPC batches must be accepted (2025-03-26 only). */
@@ -43,7 +44,7 @@ public enum ProtocolFeature {
   SSE_PRIMING,
   /** {@code MCP-Protocol-Version} on every HTTP request after initialization. */
   PROTOCOL_VERSION_HEADER,
-  /** The {@code description} field on {@link io.mcpvertx.protocol.ProtocolVersion} implementation info. */
+  /** The {@code description} field on {@link ProtocolVersion} implementation info. */
   IMPLEMENTATION_DESCRIPTION,
   /**
    * The stateless generation (2026-07-28): no sessions; per-request {@code _meta}; {@code resultType} on every

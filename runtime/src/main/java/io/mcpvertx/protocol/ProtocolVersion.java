@@ -1,11 +1,13 @@
 package io.mcpvertx.protocol;
 
-import static io.mcpvertx.protocol.ProtocolFeature.*;
-
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+
+import static io.mcpvertx.protocol.ProtocolFeature.*;
 
 /**
  * The protocol revisions the session engine speaks, and what each allows. Code asks
@@ -76,12 +78,12 @@ public enum ProtocolVersion {
   }
 
   /** The revisions served with sessions (initialize), oldest first. */
-  public static java.util.List<ProtocolVersion> sessionVersions() {
+  public static List<ProtocolVersion> sessionVersions() {
     return SESSION_VERSIONS;
   }
 
-  private static final java.util.List<ProtocolVersion> SESSION_VERSIONS =
-      java.util.Arrays.stream(values()).filter(v -> !v.supports(STATELESS)).toList();
+  private static final List<ProtocolVersion> SESSION_VERSIONS =
+      Arrays.stream(values()).filter(v -> !v.supports(STATELESS)).toList();
 
   @Override
   public String toString() {

@@ -1,18 +1,18 @@
 package io.mcpvertx.server;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
-import io.mcpvertx.server.BlockingToolHandler;
-import io.mcpvertx.server.CompletionHandler;
-import io.mcpvertx.server.PromptHandler;
-import io.mcpvertx.server.ResourceHandler;
-import io.mcpvertx.server.ResourceTemplateHandler;
-import io.mcpvertx.server.ToolHandler;
+import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.spi.sessions.SessionRecord;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An MCP server: the tools, resources, prompts and completions it offers, and the factory of its sessions.
@@ -28,48 +28,51 @@ import io.vertx.core.Vertx;
  */
 public interface McpServer {
 
-  static McpServer create(Vertx vertx, McpServerOptions options) {
-    return new McpServerImpl(vertx, options);
+  static McpServer create(Vertx vertx) {
+    return create(vertx, new McpServerOptions());
   }
 
-  /** A server whose tasks are kept in {@code taskStore} (shared by instances, for example on Redis). */
-  static McpServer create(Vertx vertx, McpServerOptions options, io.mcpvertx.spi.tasks.TaskStore taskStore) {
-    return new McpServerImpl(vertx, options, taskStore);
+  /** A server whose stores are all in this JVM's memory ({@link McpStores#inMemory}). */
+  static McpServer create(Vertx vertx, McpServerOptions options) {
+    return create(vertx, options, McpStores.inMemory(vertx));
+  }
+
+  /**
+   * A server keeping what outlives a request in {@code stores}: its tasks, and for its transports the events of SSE
+   * streams and (shared stores) the sessions. Stores on Redis, say, are shared by every instance.
+   */
+  static McpServer create(Vertx vertx, McpServerOptions options, McpStores stores) {
+    return new McpServerImpl(vertx, options, stores, null);
   }
 
   /**
    * A server that is one instance of a deployment: task handlers it runs are recorded under {@code instance}'s
    * lease, so that when this instance dies another one settles them, and this instance settles the tasks of dead
-   * ones (see {@link io.mcpvertx.spi.leases.LeaseStore}). The HTTP transport uses the same instance to own
-   * sessions. The instance is started and closed by the caller.
+   * ones. The HTTP transport uses the same instance to own sessions. Make the instance on the stores' lease store,
+   * {@code McpInstance.create(vertx, stores.leases(), instanceOptions)}; it is started and closed by the caller.
    */
-  static McpServer create(Vertx vertx, McpServerOptions options, io.mcpvertx.spi.tasks.TaskStore taskStore,
-      io.mcpvertx.server.cluster.McpInstance instance) {
-    return new McpServerImpl(vertx, options, taskStore, java.util.Objects.requireNonNull(instance, "instance"));
-  }
-
-  static McpServer create(Vertx vertx) {
-    return create(vertx, new McpServerOptions());
+  static McpServer create(Vertx vertx, McpServerOptions options, McpStores stores, McpInstance instance) {
+    return new McpServerImpl(vertx, options, stores, Objects.requireNonNull(instance, "instance"));
   }
 
   Vertx vertx();
 
   McpServerOptions options();
 
-  /** Where this server keeps its tasks. */
-  io.mcpvertx.spi.tasks.TaskStore taskStore();
+  /** Where this server, and its transports, keep what outlives a request. */
+  McpStores stores();
 
   /**
    * Completes when every task handler running on this server has finished and its outcome is stored, or after
    * {@code timeoutMs}, whichever comes first; never fails. It does not stop new tasks from starting: stop the
    * transport first. For a graceful shutdown: call it after the transport stopped taking requests and
-   * before the {@link io.mcpvertx.server.cluster.McpInstance} releases its lease, so tasks about to finish finish
+   * before the {@link McpInstance} releases its lease, so tasks about to finish finish
    * here, and those still running after the deadline become orphans that other instances settle at once.
    */
-  io.vertx.core.Future<Void> drainTasks(long timeoutMs);
+  Future<Void> drainTasks(long timeoutMs);
 
   /** The deployment instance this server belongs to; empty for a server that stands alone. */
-  java.util.Optional<io.mcpvertx.server.cluster.McpInstance> instance();
+  Optional<McpInstance> instance();
 
   /** The codec every transport of this server uses, with the server's limits. */
   JsonRpcCodec codec();
@@ -110,7 +113,7 @@ public interface McpServer {
    * relay that carries the update to the servers of the deployment's other instances (the verticles module's
    * {@code ClusterNotifications} is one). Null removes it.
    */
-  McpServer resourceUpdateRelay(io.vertx.core.Handler<String> relay);
+  McpServer resourceUpdateRelay(Handler<String> relay);
 
   /**
    * Tells this server's own sessions and streams subscribed to {@code uri} that the resource changed, without
@@ -134,11 +137,11 @@ public interface McpServer {
    * recorded state, revision, client declaration, log level and subscriptions, owned by the recorded principal.
    * Requests that were in flight where it was served before are not resumed. Call it on an event-loop context.
    */
-  McpSession restoreSession(io.mcpvertx.spi.sessions.SessionRecord record, MessageSink defaultSink);
+  McpSession restoreSession(SessionRecord record, MessageSink defaultSink);
 
   /** The stateless (2026-07-28) side of this server, serving the same features without sessions. */
   StatelessServer stateless();
 
   /** Called, on the session's context, when a client sends {@code notifications/roots/list_changed}. */
-  McpServer rootsChangedHandler(io.vertx.core.Handler<McpSession> handler);
+  McpServer rootsChangedHandler(Handler<McpSession> handler);
 }

@@ -2,6 +2,7 @@ package io.mcpvertx.server;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodecOptions;
 import io.vertx.core.json.JsonObject;
+import java.util.Objects;
 
 /** Options for an {@link McpServer}: who it is, and the limits every session enforces. */
 public class McpServerOptions {
@@ -12,6 +13,7 @@ public class McpServerOptions {
   public static final long DEFAULT_SERVER_REQUEST_TIMEOUT_MS = 60_000;
   public static final int DEFAULT_MAX_PENDING_SERVER_REQUESTS = 32;
   public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 128;
+  public static final BlockingExecution DEFAULT_BLOCKING_EXECUTION = BlockingExecution.WORKER;
 
   private ServerInfo serverInfo;
   private String instructions;
@@ -30,45 +32,32 @@ public class McpServerOptions {
     serverRequestTimeoutMs = DEFAULT_SERVER_REQUEST_TIMEOUT_MS;
     maxPendingServerRequests = DEFAULT_MAX_PENDING_SERVER_REQUESTS;
     maxConcurrentRequests = DEFAULT_MAX_CONCURRENT_REQUESTS;
-    blockingExecution = BlockingExecution.WORKER;
+    blockingExecution = DEFAULT_BLOCKING_EXECUTION;
     codecOptions = new JsonRpcCodecOptions();
     statelessOptions = new StatelessOptions();
     taskOptions = new TaskOptions();
   }
 
   public McpServerOptions(McpServerOptions other) {
-    serverInfo = other.serverInfo;
-    instructions = other.instructions;
-    pageSize = other.pageSize;
-    serverRequestTimeoutMs = other.serverRequestTimeoutMs;
-    maxPendingServerRequests = other.maxPendingServerRequests;
-    maxConcurrentRequests = other.maxConcurrentRequests;
-    blockingExecution = other.blockingExecution;
-    codecOptions = new JsonRpcCodecOptions(other.codecOptions);
-    statelessOptions = new StatelessOptions(other.statelessOptions);
-    taskOptions = new TaskOptions(other.taskOptions);
+    this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public McpServerOptions(JsonObject json) {
     this();
-    if (json.getValue("serverInfo") instanceof JsonObject info) {
-      serverInfo = ServerInfo.fromJson(info);
+    JsonObject info = json.getJsonObject("serverInfo");
+    if (info != null) {
+      setServerInfo(ServerInfo.fromJson(info));
     }
-    instructions = json.getString("instructions", instructions);
+    setInstructions(json.getString("instructions", instructions));
     setPageSize(json.getInteger("pageSize", pageSize));
     setServerRequestTimeoutMs(json.getLong("serverRequestTimeoutMs", serverRequestTimeoutMs));
     setMaxPendingServerRequests(json.getInteger("maxPendingServerRequests", maxPendingServerRequests));
     setMaxConcurrentRequests(json.getInteger("maxConcurrentRequests", maxConcurrentRequests));
-    blockingExecution = BlockingExecution.valueOf(json.getString("blockingExecution", blockingExecution.name()));
-    if (json.getValue("codec") instanceof JsonObject codec) {
-      codecOptions = new JsonRpcCodecOptions(codec);
-    }
-    if (json.getValue("stateless") instanceof JsonObject stateless) {
-      statelessOptions = new StatelessOptions(stateless);
-    }
-    if (json.getValue("tasks") instanceof JsonObject tasks) {
-      taskOptions = new TaskOptions(tasks);
-    }
+    setBlockingExecution(BlockingExecution.valueOf(json.getString("blockingExecution", blockingExecution.name())));
+    setCodecOptions(new JsonRpcCodecOptions(json.getJsonObject("codec", new JsonObject())));
+    setStatelessOptions(new StatelessOptions(json.getJsonObject("stateless", new JsonObject())));
+    setTaskOptions(new TaskOptions(json.getJsonObject("tasks", new JsonObject())));
   }
 
   public JsonObject toJson() {
@@ -93,7 +82,7 @@ public class McpServerOptions {
   }
 
   public McpServerOptions setServerInfo(ServerInfo serverInfo) {
-    this.serverInfo = java.util.Objects.requireNonNull(serverInfo, "serverInfo");
+    this.serverInfo = Objects.requireNonNull(serverInfo, "serverInfo");
     return this;
   }
 
@@ -164,7 +153,7 @@ public class McpServerOptions {
   }
 
   public McpServerOptions setBlockingExecution(BlockingExecution blockingExecution) {
-    this.blockingExecution = java.util.Objects.requireNonNull(blockingExecution, "blockingExecution");
+    this.blockingExecution = Objects.requireNonNull(blockingExecution, "blockingExecution");
     return this;
   }
 
@@ -173,7 +162,7 @@ public class McpServerOptions {
   }
 
   public McpServerOptions setCodecOptions(JsonRpcCodecOptions codecOptions) {
-    this.codecOptions = java.util.Objects.requireNonNull(codecOptions, "codecOptions");
+    this.codecOptions = Objects.requireNonNull(codecOptions, "codecOptions");
     return this;
   }
 
@@ -183,7 +172,7 @@ public class McpServerOptions {
 
   /** Options of the stateless (2026-07-28) generation. */
   public McpServerOptions setStatelessOptions(StatelessOptions statelessOptions) {
-    this.statelessOptions = java.util.Objects.requireNonNull(statelessOptions, "statelessOptions");
+    this.statelessOptions = Objects.requireNonNull(statelessOptions, "statelessOptions");
     return this;
   }
 
@@ -193,7 +182,7 @@ public class McpServerOptions {
 
   /** Options of durable tasks (both task wires). */
   public McpServerOptions setTaskOptions(TaskOptions taskOptions) {
-    this.taskOptions = java.util.Objects.requireNonNull(taskOptions, "taskOptions");
+    this.taskOptions = Objects.requireNonNull(taskOptions, "taskOptions");
     return this;
   }
 }

@@ -5,7 +5,10 @@ import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.client.ClientInfo;
 import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.spi.sessions.SessionStore;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,16 +44,16 @@ public interface McpSession {
   void handleBatch(List<Decoded> members, MessageSink sink);
 
   /**
-   * What another instance needs to go on serving this session (see {@link io.mcpvertx.spi.sessions.SessionStore}).
+   * What another instance needs to go on serving this session (see {@link SessionStore}).
    * Read it on the session's context, for instance from the {@link #onPersistentChange} handler.
    */
-  io.mcpvertx.spi.sessions.SessionRecord snapshot();
+  SessionRecord snapshot();
 
   /**
    * Calls {@code handler} on the session's context whenever what {@link #snapshot()} returns changes
    * (initialization, the log level, resource subscriptions), so a transport can store it.
    */
-  McpSession onPersistentChange(io.vertx.core.Handler<McpSession> handler);
+  McpSession onPersistentChange(Handler<McpSession> handler);
 
   /** Number of client requests being served right now. */
   int inFlightRequests();

@@ -1,5 +1,6 @@
 package io.mcpvertx.server;
 
+import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import java.util.List;
 
@@ -17,7 +18,7 @@ public interface MessageSink {
    * The request with this id ended without a response: the client cancelled it, or the session closed. A
    * transport that holds a connection open for the response can let it go.
    */
-  default void abandoned(io.mcpvertx.jsonrpc.JsonRpcId requestId) {
+  default void abandoned(JsonRpcId requestId) {
   }
 
   /** The responses to a JSON-RPC batch, to be written as one array. */

@@ -1,6 +1,9 @@
 package io.mcpvertx.server;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -23,12 +26,12 @@ public record Principal(String issuer, String subject, Set<String> scopes) {
 
   public JsonObject toJson() {
     return new JsonObject().put("issuer", issuer).put("subject", subject)
-        .put("scopes", new io.vertx.core.json.JsonArray(java.util.List.copyOf(scopes)));
+        .put("scopes", new JsonArray(List.copyOf(scopes)));
   }
 
   public static Principal fromJson(JsonObject json) {
-    java.util.Set<String> scopes = new java.util.HashSet<>();
-    json.getJsonArray("scopes", new io.vertx.core.json.JsonArray()).forEach(s -> scopes.add(String.valueOf(s)));
+    Set<String> scopes = new HashSet<>();
+    json.getJsonArray("scopes", new JsonArray()).forEach(s -> scopes.add(String.valueOf(s)));
     return new Principal(json.getString("issuer"), json.getString("subject"), scopes);
   }
 }

@@ -1,6 +1,7 @@
 package io.mcpvertx.server;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.client.ClientInfo;
 import io.mcpvertx.server.client.ElicitRequest;
@@ -66,7 +67,7 @@ public interface RequestContext {
   RequestContext onCancel(Handler<String> handler);
 
   /**
-   * Asks the user for input through the client. Fails with {@link io.mcpvertx.protocol.McpException} when the
+   * Asks the user for input through the client. Fails with {@link McpException} when the
    * client did not declare the needed elicitation capability, or when it does not answer in time.
    */
   Future<ElicitResult> elicit(ElicitRequest request);

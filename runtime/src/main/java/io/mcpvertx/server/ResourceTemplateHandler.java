@@ -1,5 +1,6 @@
 package io.mcpvertx.server;
 
+import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.vertx.core.Future;
@@ -7,7 +8,7 @@ import java.util.Map;
 
 /**
  * Reads a resource whose URI matched a {@link ResourceTemplate}. Runs on the session's event loop: it must not
- * block. Fail with {@link io.mcpvertx.protocol.McpException} to report that no such resource exists.
+ * block. Fail with {@link McpException} to report that no such resource exists.
  */
 @FunctionalInterface
 public interface ResourceTemplateHandler {

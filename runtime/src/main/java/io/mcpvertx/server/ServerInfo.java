@@ -46,6 +46,7 @@ public record ServerInfo(String name, String version, String title, String descr
 
   public static ServerInfo fromJson(JsonObject json) {
     return new ServerInfo(json.getString("name", "mcp-vertx"), json.getString("version", "0.0.0"),
-        json.getString("title"), json.getString("description"), json.getString("websiteUrl"), null);
+        json.getString("title"), json.getString("description"), json.getString("websiteUrl"),
+        Icon.fromJson(json.getJsonArray("icons")));
   }
 }

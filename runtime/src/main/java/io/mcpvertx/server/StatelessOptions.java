@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Options of the stateless (2026-07-28) generation: the keys that protect {@code requestState}, and the caching
@@ -12,6 +13,9 @@ import java.util.List;
 public class StatelessOptions {
 
   public static final long DEFAULT_REQUEST_STATE_TTL_MS = 10 * 60 * 1000;
+  public static final long DEFAULT_LIST_TTL_MS = 0;
+  public static final long DEFAULT_READ_TTL_MS = 0;
+  public static final String DEFAULT_CACHE_SCOPE = "private";
 
   private List<String> requestStateKeys;
   private long requestStateTtlMs;
@@ -23,22 +27,20 @@ public class StatelessOptions {
   public StatelessOptions() {
     requestStateKeys = new ArrayList<>();
     requestStateTtlMs = DEFAULT_REQUEST_STATE_TTL_MS;
-    listTtlMs = 0;
-    listCacheScope = "private";
-    readTtlMs = 0;
-    readCacheScope = "private";
+    listTtlMs = DEFAULT_LIST_TTL_MS;
+    listCacheScope = DEFAULT_CACHE_SCOPE;
+    readTtlMs = DEFAULT_READ_TTL_MS;
+    readCacheScope = DEFAULT_CACHE_SCOPE;
   }
 
   public StatelessOptions(StatelessOptions other) {
     this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public StatelessOptions(JsonObject json) {
     this();
-    JsonArray keys = json.getJsonArray("requestStateKeys");
-    if (keys != null) {
-      keys.forEach(k -> requestStateKeys.add(String.valueOf(k)));
-    }
+    setRequestStateKeys(strings(json.getJsonArray("requestStateKeys"), requestStateKeys));
     setRequestStateTtlMs(json.getLong("requestStateTtlMs", requestStateTtlMs));
     setListTtlMs(json.getLong("listTtlMs", listTtlMs));
     setListCacheScope(json.getString("listCacheScope", listCacheScope));
@@ -65,6 +67,7 @@ public class StatelessOptions {
    * made at start-up, which suits a single instance only.
    */
   public StatelessOptions setRequestStateKeys(List<String> requestStateKeys) {
+    Objects.requireNonNull(requestStateKeys, "requestStateKeys");
     for (String key : requestStateKeys) {
       if (key == null || key.length() < 32) {
         throw new IllegalArgumentException("requestState keys must have at least 32 characters");
@@ -125,6 +128,15 @@ public class StatelessOptions {
   public StatelessOptions setReadCacheScope(String readCacheScope) {
     this.readCacheScope = scope(readCacheScope);
     return this;
+  }
+
+  private static List<String> strings(JsonArray array, List<String> absent) {
+    if (array == null) {
+      return absent;
+    }
+    List<String> list = new ArrayList<>();
+    array.forEach(value -> list.add(String.valueOf(value)));
+    return list;
   }
 
   private static long nonNegative(long value, String name) {

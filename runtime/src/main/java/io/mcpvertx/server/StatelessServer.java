@@ -1,11 +1,12 @@
 package io.mcpvertx.server;
 
 import io.mcpvertx.jsonrpc.JsonRpcError;
-import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.server.tools.Tool;
 import io.vertx.core.Future;
-import java.util.function.Function;
+import java.util.Optional;
 
 /**
  * Serves the stateless generation (2026-07-28): every request carries its protocol version and client
@@ -13,7 +14,9 @@ import java.util.function.Function;
  * retry of the same request ({@code input_required}). Obtained from {@link McpServer#stateless()}; it serves the
  * same tools, resources and prompts as the sessions do.
  *
- * <p>Transport-independent; an HTTP transport adds the routing-header checks through {@link #validate}.
+ * <p>Transport-independent: it speaks JSON-RPC only. A transport adds its own checks (the HTTP transport compares
+ * its routing headers with the body, reading a tool's input schema through {@link #tool}) and decides how an error
+ * travels (over HTTP, with which status).
  */
 public interface StatelessServer {
 
@@ -25,10 +28,6 @@ public interface StatelessServer {
   String META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
   /** The _meta member with the log level the client wants for this request. */
   String META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
-
-  /** A request refused before it was served: the error, and the HTTP status it travels with over HTTP. */
-  record Rejection(int httpStatus, JsonRpcError error) {
-  }
 
   /** A request being served. */
   interface Call {
@@ -48,13 +47,17 @@ public interface StatelessServer {
   }
 
   /**
-   * Checks a request before it is served: its {@code _meta}, its protocol version, and, when {@code header} is
-   * given (HTTP), the {@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name} and {@code Mcp-Param-*}
-   * headers against the body. Null when the request may be served.
-   *
-   * @param header case-insensitive header lookup, or null for transports without headers
+   * Checks a request before it is served, in this order: its {@code _meta} (-32602), its protocol version (-32022),
+   * then the client capabilities its parameters need (-32021). Null when the request may be served; otherwise the
+   * error that refuses it, to be answered with the request's id.
    */
-  Rejection validate(JsonRpcRequest request, Function<String, String> header);
+  JsonRpcError validate(JsonRpcRequest request);
+
+  /**
+   * The tool of this name as it is served now, or empty. A transport reads its input schema: the HTTP transport
+   * checks the arguments marked {@code x-mcp-header} against the headers that mirror them.
+   */
+  Optional<Tool> tool(String name);
 
   /**
    * Serves a validated request other than {@code subscriptions/listen}. Notifications it causes (progress, and
@@ -67,7 +70,7 @@ public interface StatelessServer {
    * notifications the client opted in to, each tagged with the subscription id. Call it on an event loop; the
    * sink is used on that same context.
    *
-   * @throws io.mcpvertx.protocol.McpException when the subscription is refused (too many parties waiting on
+   * @throws McpException when the subscription is refused (too many parties waiting on
    *     tasks, -32005); nothing was sent to {@code sink} then
    */
   Subscription listen(JsonRpcRequest request, MessageSink sink);
@@ -86,16 +89,5 @@ public interface StatelessServer {
   /** Whether a request of this method is {@code subscriptions/listen}. */
   static boolean isListen(JsonRpcRequest request) {
     return "subscriptions/listen".equals(request.method());
-  }
-
-  /** The HTTP status an error response of this generation travels with. */
-  static int httpStatus(JsonRpcError error) {
-    return switch (error.code()) {
-      case JsonRpcErrorCodes.METHOD_NOT_FOUND -> 404;
-      case JsonRpcErrorCodes.HEADER_MISMATCH, JsonRpcErrorCodes.CLIENT_CAPABILITY_MISSING,
-          JsonRpcErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, JsonRpcErrorCodes.PARSE_ERROR,
-          JsonRpcErrorCodes.INVALID_REQUEST -> 400;
-      default -> 200;
-    };
   }
 }

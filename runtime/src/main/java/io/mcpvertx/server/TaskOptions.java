@@ -39,6 +39,7 @@ public class TaskOptions {
     this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public TaskOptions(JsonObject json) {
     this();
     setMaxTtlMs(json.getLong("maxTtlMs", maxTtlMs));

@@ -52,4 +52,9 @@ public interface EventStore {
   default Future<Void> ping() {
     return Future.succeededFuture();
   }
+
+  /** Releases connections and timers. */
+  default Future<Void> close() {
+    return Future.succeededFuture();
+  }
 }

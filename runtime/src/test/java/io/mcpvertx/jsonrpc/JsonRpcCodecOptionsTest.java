@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class JsonRpcCodecOptionsTest {
 
@@ -68,5 +73,22 @@ class JsonRpcCodecOptionsTest {
     JsonRpcCodec codec = JsonRpcCodec.create(options);
     options.setMaxBatchSize(9);
     assertEquals(4, codec.options().getMaxBatchSize());
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("invalidValues")
+  void refusesAnInvalidValueAlikeBySetterAndByJson(String key, Object value, Consumer<JsonRpcCodecOptions> setter) {
+    IllegalArgumentException bySetter = assertThrows(IllegalArgumentException.class,
+        () -> setter.accept(new JsonRpcCodecOptions()));
+    IllegalArgumentException byJson = assertThrows(IllegalArgumentException.class,
+        () -> new JsonRpcCodecOptions(new JsonObject().put(key, value)));
+    assertEquals(bySetter.getMessage(), byJson.getMessage());
+  }
+
+  static Stream<Arguments> invalidValues() {
+    return Stream.of(
+        Arguments.of("maxMessageBytes", 63, (Consumer<JsonRpcCodecOptions>) o -> o.setMaxMessageBytes(63)),
+        Arguments.of("maxNestingDepth", 3, (Consumer<JsonRpcCodecOptions>) o -> o.setMaxNestingDepth(3)),
+        Arguments.of("maxBatchSize", 0, (Consumer<JsonRpcCodecOptions>) o -> o.setMaxBatchSize(0)));
   }
 }

@@ -9,12 +9,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.util.Locale;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
- * {@link StatelessTransport#engine}: {@link StatelessServer#validate} with the request's headers, then
+ * {@link StatelessTransport#engine}: {@link StatelessServer#validate}, then
  * {@link StatelessServer#serve} or {@link StatelessServer#listen} with a sink that encodes what the server emits
  * through the server's codec. A sink used off the request's context, or a message sent on a request's stream
  * after its response, is reported as a violation.
@@ -33,10 +31,9 @@ final class EngineTransport implements StatelessTransport {
   public Future<Answer> exchange(Call call, Consumer<JsonObject> emitted) {
     Promise<Answer> promise = Promise.promise();
     call.context().runOnContext(v -> {
-      StatelessServer.Rejection rejection = stateless.validate(call.request(), lookup(call));
-      if (rejection != null) {
-        promise.complete(new Answer(rejection.httpStatus(),
-            encode(new JsonRpcErrorResponse(call.request().id(), rejection.error()))));
+      JsonRpcError refused = stateless.validate(call.request());
+      if (refused != null) {
+        promise.complete(new Answer(0, encode(new JsonRpcErrorResponse(call.request().id(), refused))));
         return;
       }
       String method = call.request().method();
@@ -58,11 +55,7 @@ final class EngineTransport implements StatelessTransport {
           promise.fail(ar.cause());
           return;
         }
-        JsonObject response = encode(ar.result());
-        int status = response.getValue("error") instanceof JsonObject error
-            ? StatelessServer.httpStatus(new JsonRpcError(error.getInteger("code"), error.getString("message")))
-            : 200;
-        promise.complete(new Answer(status, response));
+        promise.complete(new Answer(0, encode(ar.result())));
       });
     });
     return promise.future();
@@ -72,9 +65,9 @@ final class EngineTransport implements StatelessTransport {
   public Future<Stream> listen(Call call, Consumer<JsonObject> frames) {
     Promise<Stream> promise = Promise.promise();
     call.context().runOnContext(v -> {
-      StatelessServer.Rejection rejection = stateless.validate(call.request(), lookup(call));
-      if (rejection != null) {
-        promise.fail(new AssertionError("listen rejected: " + rejection.error().message()));
+      JsonRpcError refused = stateless.validate(call.request());
+      if (refused != null) {
+        promise.fail(new AssertionError("listen rejected: " + refused.message()));
         return;
       }
       StatelessServer.Subscription subscription = stateless.listen(call.request(), call.principal(), message -> {
@@ -86,10 +79,6 @@ final class EngineTransport implements StatelessTransport {
       promise.complete(subscription::close);
     });
     return promise.future();
-  }
-
-  private static Function<String, String> lookup(Call call) {
-    return call.headers() == null ? null : header -> call.headers().get(header.toLowerCase(Locale.ROOT));
   }
 
   /** What the server emitted, encoded as a transport would. */

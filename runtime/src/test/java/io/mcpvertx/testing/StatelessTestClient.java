@@ -15,20 +15,17 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
  * A fluent client of the 2026-07-28 stateless wire for tests: {@code client.request("tools/call", params)
- * .header(...).send()} yields the {@link Exchange} (response, HTTP status, notifications). Requests carry
- * {@code _meta} and, unless {@link Request#noHeaders()}, the routing headers an HTTP client derives from the body.
+ * .capabilities(...).send()} yields the {@link Exchange} (response, notifications, and over HTTP the status and
+ * headers). Requests carry {@code _meta}, and over HTTP the routing headers an HTTP client derives from the body.
  * The {@link StatelessTransport} decides where they go: the engine of a server in this JVM, or Streamable HTTP.
  * Everything that comes back is checked against the 2026-07-28 schema, and what the tasks extension defines (task
  * results, {@code notifications/tasks}) against the extension's schema; tests assert {@link #violations()} is
@@ -103,8 +100,8 @@ public final class StatelessTestClient {
   }
 
   /**
-   * What came back for one request: the response, the HTTP status it would travel with, the notifications before
-   * it, and the response's HTTP headers (none from a transport without headers).
+   * What came back for one request: the response, the HTTP status it travelled with (0 from a transport without
+   * one, such as the engine), the notifications before it, and the response's HTTP headers (none without HTTP).
    */
   public record Exchange(JsonRpcId id, int status, JsonObject response, List<JsonObject> notifications,
       MultiMap headers) {
@@ -125,7 +122,16 @@ public final class StatelessTestClient {
       return response.getJsonObject("error");
     }
 
-    /** Asserts an error with this code and HTTP status; returns the error. */
+    /** Asserts an error with this code, echoing the request id; returns the error. */
+    public JsonObject assertError(int code) {
+      JsonObject error = error();
+      assertEquals(code, error.getInteger("code"), () -> "unexpected error " + error.encode());
+      assertEquals(id.wireValue(), response.getValue("id") instanceof Number n ? (Object) n.longValue()
+          : response.getValue("id"), "the error echoes the request id");
+      return error;
+    }
+
+    /** Asserts an error with this code and HTTP status (over HTTP); returns the error. */
     public JsonObject assertError(int code, int httpStatus) {
       JsonObject error = error();
       assertEquals(code, error.getInteger("code"), () -> "unexpected error " + error.encode());
@@ -139,8 +145,15 @@ public final class StatelessTestClient {
     public JsonObject complete() {
       JsonObject result = result();
       assertEquals("complete", result.getString("resultType"), result::encode);
-      assertEquals(200, status);
+      assertOk();
       return result;
+    }
+
+    /** Over HTTP, a result travels with a 200. */
+    private void assertOk() {
+      if (status != 0) {
+        assertEquals(200, status, () -> "unexpected HTTP status for " + response.encode());
+      }
     }
 
     /** Asserts an input_required result; returns it. */
@@ -154,7 +167,7 @@ public final class StatelessTestClient {
     public JsonObject task() {
       JsonObject result = result();
       assertEquals("task", result.getString("resultType"), result::encode);
-      assertEquals(200, status);
+      assertOk();
       return result;
     }
   }
@@ -206,9 +219,6 @@ public final class StatelessTestClient {
 
     private final String method;
     private final JsonObject params;
-    private final Map<String, String> headers = new LinkedHashMap<>();
-    private final Set<String> removed = new HashSet<>();
-    private boolean httpHeaders = true;
     private Principal principal;
     private JsonRpcId id;
 
@@ -233,25 +243,6 @@ public final class StatelessTestClient {
     /** The client capabilities declared on this request. */
     public Request capabilities(JsonObject capabilities) {
       params.getJsonObject("_meta").put(META_CAPABILITIES, capabilities);
-      return this;
-    }
-
-    /** Sets a header (replacing the default of the same name, case-insensitively). */
-    public Request header(String name, String value) {
-      headers.put(name.toLowerCase(Locale.ROOT), value);
-      removed.remove(name.toLowerCase(Locale.ROOT));
-      return this;
-    }
-
-    public Request withoutHeader(String name) {
-      headers.remove(name.toLowerCase(Locale.ROOT));
-      removed.add(name.toLowerCase(Locale.ROOT));
-      return this;
-    }
-
-    /** As a transport without headers (no routing-header checks) would serve it. */
-    public Request noHeaders() {
-      httpHeaders = false;
       return this;
     }
 
@@ -313,11 +304,8 @@ public final class StatelessTestClient {
       return new JsonRpcRequest(id, method, params);
     }
 
-    /** The routing headers an HTTP client derives from the request, with this request's changes. */
+    /** The routing headers an HTTP client derives from the request. */
     private Map<String, String> headers() {
-      if (!httpHeaders) {
-        return null;
-      }
       Map<String, String> all = new LinkedHashMap<>();
       Object version = params.getValue("_meta") instanceof JsonObject m ? m.getValue(META_VERSION) : null;
       all.put("mcp-protocol-version", version instanceof String s ? s : VERSION);
@@ -331,8 +319,6 @@ public final class StatelessTestClient {
       if (name instanceof String s) {
         all.put("mcp-name", s);
       }
-      removed.forEach(all::remove);
-      all.putAll(headers);
       return all;
     }
   }

@@ -20,8 +20,8 @@ public interface StatelessTransport {
   /**
    * One request as the client built it.
    *
-   * @param headers the routing headers an HTTP client would send (lower-case names); null for a transport
-   *     without headers
+   * @param headers the routing headers an HTTP client derives from the request (lower-case names); the engine,
+   *     which knows no transport, ignores them
    * @param principal who sends it (null: anonymous); only transports in this JVM can say
    * @param context the client's context, on which the transport completes its futures and calls the consumers
    * @param violation where the transport reports what it saw go wrong on its side of the wire
@@ -30,7 +30,7 @@ public interface StatelessTransport {
       Consumer<String> violation) {
   }
 
-  /** The response to a request, the HTTP status it travelled (or would travel) with, and its HTTP headers. */
+  /** The response to a request, the HTTP status it travelled with (0 without HTTP), and its HTTP headers. */
   record Answer(int status, JsonObject response, MultiMap headers) {
 
     public Answer(int status, JsonObject response) {

@@ -3,7 +3,7 @@ package io.mcpvertx.verticles;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.RequestContext;
-import io.mcpvertx.verticles.impl.ClusterMembership;
+import io.mcpvertx.verticles.impl.cluster.ClusterMembership;
 import io.mcpvertx.verticles.impl.RemoteProtocol;
 import io.mcpvertx.verticles.impl.RemoteRequestContext;
 import io.vertx.core.AsyncResult;

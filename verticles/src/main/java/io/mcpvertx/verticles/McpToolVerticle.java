@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles;
 
+import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
@@ -40,13 +41,13 @@ public abstract class McpToolVerticle extends McpFeatureVerticle {
 
   @Override
   final JsonObject definition() {
-    return definitionTool().toJson(io.mcpvertx.protocol.ProtocolVersion.LATEST);
+    return definitionTool().toJson(ProtocolVersion.LATEST);
   }
 
   @Override
   final Future<JsonObject> serve(JsonObject payload, RequestContext ctx) {
     return call(payload.getJsonObject("arguments", new JsonObject()), ctx)
-        .map(result -> result.toJson(io.mcpvertx.protocol.ProtocolVersion.LATEST));
+        .map(result -> result.toJson(ProtocolVersion.LATEST));
   }
 
   private Tool definitionTool() {

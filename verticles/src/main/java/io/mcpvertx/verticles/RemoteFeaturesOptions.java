@@ -21,6 +21,7 @@ public class RemoteFeaturesOptions {
     this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public RemoteFeaturesOptions(JsonObject json) {
     this();
     setCallTimeoutMs(json.getLong("callTimeoutMs", callTimeoutMs));

@@ -10,6 +10,8 @@ import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.verticles.bus.McpEventBus;
+import io.mcpvertx.verticles.bus.SessionBatch;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

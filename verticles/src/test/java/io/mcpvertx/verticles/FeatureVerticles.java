@@ -141,7 +141,7 @@ final class FeatureVerticles {
    */
   static Future<StatelessTestClient.Listening> listen(StatelessTestClient client, JsonObject notifications) {
     return client.request("subscriptions/listen", new JsonObject().put("notifications", notifications))
-        .capabilities(new JsonObject()).noHeaders().listen()
+        .capabilities(new JsonObject()).listen()
         .compose(stream -> stream.next("notifications/subscriptions/acknowledged").map(stream));
   }
 

@@ -12,6 +12,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.verticles.bus.McpEventBus;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

@@ -11,6 +11,8 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.verticles.bus.McpEventBus;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A session verticle that stores its record: what the session sends waits for the write, writes never overlap, a
+ * A session verticle that stores its record (the hook a transport sharing sessions uses, on the verticle's
+ * implementation): what the session sends waits for the write, writes never overlap, a
  * record that changes during a write replaces the one waiting, and a stored session can be taken over.
  */
 @ExtendWith(VertxExtension.class)
@@ -67,7 +70,7 @@ class McpSessionVerticlePersistenceTest {
     GatedStore store = new GatedStore();
     List<Object> replies = new CopyOnWriteArrayList<>();
     vertx.eventBus().consumer(REPLIES, m -> replies.add(m.body()));
-    McpSessionVerticle verticle = new McpSessionVerticle(McpServer.create(vertx), "s-1", "test.persistence.default")
+    SessionVerticle verticle = new SessionVerticle(McpServer.create(vertx), "s-1", "test.persistence.default", null)
         .onPersistentChange(store::write);
     vertx.deployVerticle(verticle)
         .compose(id -> {

@@ -21,6 +21,8 @@ import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
+import io.mcpvertx.verticles.bus.McpEventBus;
+import io.mcpvertx.verticles.bus.SessionBatch;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class RemoteFeaturesOptionsTest {
 
@@ -39,5 +44,21 @@ class RemoteFeaturesOptionsTest {
     assertThrows(IllegalArgumentException.class, () -> new RemoteFeaturesOptions().setCallTimeoutMs(0));
     assertThrows(IllegalArgumentException.class,
         () -> new RemoteFeaturesOptions(new JsonObject().put("membershipCheckIntervalMs", -1)));
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("invalidValues")
+  void refusesAnInvalidValueAlikeBySetterAndByJson(String key, Object value, Consumer<RemoteFeaturesOptions> setter) {
+    IllegalArgumentException bySetter = assertThrows(IllegalArgumentException.class,
+        () -> setter.accept(new RemoteFeaturesOptions()));
+    IllegalArgumentException byJson = assertThrows(IllegalArgumentException.class,
+        () -> new RemoteFeaturesOptions(new JsonObject().put(key, value)));
+    assertEquals(bySetter.getMessage(), byJson.getMessage());
+  }
+
+  static Stream<Arguments> invalidValues() {
+    return Stream.of(
+        Arguments.of("callTimeoutMs", 0, (Consumer<RemoteFeaturesOptions>) o -> o.setCallTimeoutMs(0)),
+        Arguments.of("membershipCheckIntervalMs", -1, (Consumer<RemoteFeaturesOptions>) o -> o.setMembershipCheckIntervalMs(-1)));
   }
 }

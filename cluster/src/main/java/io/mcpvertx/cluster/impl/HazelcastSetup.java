@@ -9,18 +9,23 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.lang.ref.WeakReference;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Builds the Hazelcast configuration from {@link McpClusterOptions}, on top of the one vertx-hazelcast ships (its
  * maps and semaphores), and starts the clustered Vert.x.
  *
- * <p>The cluster manager is reached through {@code VertxInternal}: Vert.x has no public accessor for it, and
- * readiness needs to ask it whether this member still belongs to the cluster. This class is the only place that
- * does.
+ * <p>Vert.x has no public accessor for a clustered instance's cluster manager, and readiness needs to ask it whether
+ * this member still belongs to the cluster: so the manager of each Vert.x started here is kept beside it (weakly: a
+ * closed Vert.x is forgotten with it), and a Vert.x clustered by other means counts as not clustered here.
  */
 public final class HazelcastSetup {
 
@@ -28,14 +33,21 @@ public final class HazelcastSetup {
    * Hazelcast logs every partition migration at INFO; members come and go routinely here, so only its warnings
    * are kept unless the logging configuration says otherwise. Held so the level is not lost with the logger.
    */
-  private static final java.util.logging.Logger HAZELCAST_LOGS = java.util.logging.Logger.getLogger("com.hazelcast");
+  private static final Logger HAZELCAST_LOGS = Logger.getLogger("com.hazelcast");
+
+  /**
+   * The cluster manager of each Vert.x {@link #start} made, by identity ({@code Vertx} has no equality of its own).
+   * Both weakly held: the Vert.x holds its manager, so the entry lives exactly as long as the Vert.x.
+   */
+  private static final Map<Vertx, WeakReference<ClusterManager>> MANAGERS =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   private HazelcastSetup() {
   }
 
   public static Future<Vertx> start(McpClusterOptions options) {
     if (HAZELCAST_LOGS.getLevel() == null) {
-      HAZELCAST_LOGS.setLevel(java.util.logging.Level.WARNING);
+      HAZELCAST_LOGS.setLevel(Level.WARNING);
     }
     Config config;
     try {
@@ -47,7 +59,8 @@ public final class HazelcastSetup {
     EventBusOptions bus = new EventBusOptions().setHost(options.getHost()).setPort(options.getEventBusPort())
         .setClusterPublicHost(options.getHost());
     return Vertx.builder().with(new VertxOptions().setEventBusOptions(bus)).withClusterManager(manager)
-        .buildClustered();
+        .buildClustered()
+        .onSuccess(vertx -> MANAGERS.put(vertx, new WeakReference<>(manager)));
   }
 
   static Config config(McpClusterOptions options) {
@@ -130,6 +143,7 @@ public final class HazelcastSetup {
   }
 
   private static ClusterManager manager(Vertx vertx) {
-    return vertx instanceof VertxInternal internal && vertx.isClustered() ? internal.clusterManager() : null;
+    WeakReference<ClusterManager> manager = vertx == null ? null : MANAGERS.get(vertx);
+    return manager == null ? null : manager.get();
   }
 }

@@ -1,5 +1,6 @@
 package io.mcpvertx.examples.auth;
 
+import io.mcpvertx.examples.config.LauncherFlags;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
@@ -12,12 +13,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import picocli.CommandLine.Option;
 
 /**
  * Authorization of an example served over HTTP, from command-line flags (which win), environment variables, and
- * the {@code auth} object of a config file ({@link io.mcpvertx.verticles.http.auth.McpAuthOptions} JSON), in that
+ * the {@code auth} object of a config file ({@link McpAuthOptions} JSON), in that
  * order. Without an issuer, authorization is off. The client secret is read from the environment (or the file)
  * only, so it never shows in a process list.
+ *
+ * Parsed as a part of {@link LauncherFlags}; {@code --help} lists each flag.
  *
  * <pre>
  * --auth-issuer URL            MCP_AUTH_ISSUER         turns authorization on
@@ -33,43 +37,53 @@ import java.util.TreeSet;
  */
 public final class AuthFlags {
 
-  private final List<String> methodScopes = new ArrayList<>();
-  private final List<String> toolScopes = new ArrayList<>();
+  private static final String ONLY_HTTP = "HTTP only (over stdio, credentials come from the environment)";
+
+  @Option(names = "--auth-issuer", paramLabel = "URL", description = {"The OAuth issuer whose tokens are "
+      + "accepted: turns authorization on; " + ONLY_HTTP + ".", "env: MCP_AUTH_ISSUER; config: auth.issuer; "
+      + "default: no authorization"})
   private String issuer;
+
+  @Option(names = "--auth-mode", paramLabel = "jwt|introspection", description = {"How tokens are checked.",
+      "env: MCP_AUTH_MODE; config: auth.mode; default: jwt"})
   private String mode;
+
+  @Option(names = "--auth-resource", paramLabel = "URL", description = {"This server's resource URL: the audience "
+      + "tokens must name.", "env: MCP_AUTH_RESOURCE; config: auth.resource; default: http://127.0.0.1:PORT/mcp"})
   private String resource;
+
+  @Option(names = "--auth-scopes", paramLabel = "\"A B\"", description = {"Scopes every request needs.",
+      "env: MCP_AUTH_SCOPES; config: auth.requiredScopes; default: none"})
   private String scopes;
+
+  @Option(names = "--auth-method-scope", paramLabel = "METHOD=A,B", description = {"Scopes a JSON-RPC method needs "
+      + "(repeatable).", "env: -; config: auth.methodScopes; default: none"})
+  private List<String> methodScopes = new ArrayList<>();
+
+  @Option(names = "--auth-tool-scope", paramLabel = "TOOL=A,B", description = {"Scopes a tool needs (repeatable).",
+      "env: -; config: auth.toolScopes; default: none"})
+  private List<String> toolScopes = new ArrayList<>();
+
+  @Option(names = "--auth-client-id", paramLabel = "ID", description = {"The client id for introspection (its "
+      + "secret: env MCP_AUTH_CLIENT_SECRET or config auth.clientSecret, never a flag).",
+      "env: MCP_AUTH_CLIENT_ID; config: auth.clientId; default: none"})
   private String clientId;
+
+  @Option(names = "--auth-as-metadata", description = {"Mirror the authorization server's metadata (for "
+      + "2025-03-26 clients).", "env: MCP_AUTH_AS_METADATA=true; config: auth.serveAuthorizationServerMetadata; "
+      + "default: false"})
   private boolean asMetadata;
 
-  /**
-   * Takes the flag at {@code args[i]} if it is one of ours; returns the index of the last argument used, or -1
-   * when it is not an auth flag.
-   */
-  public int take(String[] args, int i) {
-    String flag = args[i];
-    if (flag.equals("--auth-as-metadata")) {
-      asMetadata = true;
-      return i;
+  /** The first authorization flag given, for messages; null when none was. */
+  public String firstFlagGiven() {
+    if (issuer != null) {
+      return "--auth-issuer";
     }
-    if (!flag.startsWith("--auth-")) {
-      return -1;
+    if (mode != null || resource != null || scopes != null || clientId != null || asMetadata
+        || !methodScopes.isEmpty() || !toolScopes.isEmpty()) {
+      return "--auth-...";
     }
-    if (i + 1 >= args.length) {
-      throw new IllegalArgumentException(flag + " needs a value");
-    }
-    String value = args[i + 1];
-    switch (flag) {
-      case "--auth-issuer" -> issuer = value;
-      case "--auth-mode" -> mode = value;
-      case "--auth-resource" -> resource = value;
-      case "--auth-scopes" -> scopes = value;
-      case "--auth-method-scope" -> methodScopes.add(value);
-      case "--auth-tool-scope" -> toolScopes.add(value);
-      case "--auth-client-id" -> clientId = value;
-      default -> throw new IllegalArgumentException("unknown flag " + flag);
-    }
-    return i + 1;
+    return null;
   }
 
   /** The options for a server on {@code port}: off unless an issuer was given by flag or environment. */
@@ -95,7 +109,12 @@ public final class AuthFlags {
     }
     String m = or(mode, env.get("MCP_AUTH_MODE"));
     if (m != null) {
-      options.setMode(AuthMode.valueOf(m.toUpperCase(Locale.ROOT)));
+      try {
+        options.setMode(AuthMode.valueOf(m.trim().toUpperCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException((mode != null ? "--auth-mode" : "MCP_AUTH_MODE") + " is jwt or "
+            + "introspection, not \"" + m + "\"", e);
+      }
     }
     String res = or(resource, env.get("MCP_AUTH_RESOURCE"));
     if (res != null) {

@@ -3,8 +3,8 @@ package io.mcpvertx.examples.config;
 import io.mcpvertx.cluster.McpClusterOptions;
 import io.mcpvertx.examples.auth.AuthFlags;
 import io.mcpvertx.server.StatelessOptions;
-import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;
@@ -13,13 +13,17 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * How the examples jar runs: which example, over stdio or HTTP, with which stores and options. Each setting comes
- * from a command-line flag, else the environment, else a JSON config file, else its default.
+ * from a command-line flag, else the environment, else a JSON config file, else its default. The flags are parsed
+ * by {@link LauncherFlags}, whose {@code --help} lists each with its environment variable, file key and default.
  *
  * <pre>
  * [hello|clock|conformance]                  the example (hello)
@@ -66,6 +70,11 @@ public final class ExampleConfig {
     REDIS
   }
 
+  private static final List<String> EXAMPLES = List.of("hello", "clock", "conformance");
+
+  private static final Map<String, String> EXAMPLE_NUMBERS = Map.of("MCP_CLUSTER_PORT", "5701",
+      "MCP_LEASE_TTL_MS", "10000", "MCP_SHUTDOWN_TIMEOUT_MS", "10000");
+
   private static final Set<String> FILE_KEYS = Set.of("http", "store", "redis", "tasks", "auth", "cluster",
       "instance", "shutdownTimeoutMs", "stateless");
 
@@ -90,69 +99,76 @@ public final class ExampleConfig {
 
   /**
    * Reads the flags, then the environment, then the config file they name. Throws {@link IllegalArgumentException}
-   * with a message for the user when something is wrong: an unknown flag value, an unreadable or invalid file.
+   * with a message for the user when something is wrong: an unknown flag, a malformed value (named by its flag,
+   * environment variable or file key), a contradictory combination, an unreadable or invalid file.
    */
   public static ExampleConfig load(String[] args, Map<String, String> env) {
+    return load(LauncherFlags.parse(args), env);
+  }
+
+  /** As {@link #load(String[], Map)}, from flags already parsed. */
+  public static ExampleConfig load(LauncherFlags flags, Map<String, String> env) {
     ExampleConfig config = new ExampleConfig();
-    AuthFlags authFlags = new AuthFlags();
+    if (flags.example != null) {
+      if (!EXAMPLES.contains(flags.example)) {
+        throw new IllegalArgumentException("unknown example '" + flags.example + "'; choose hello, clock or "
+            + "conformance");
+      }
+      config.example = flags.example;
+    }
     Integer port = null;
-    String file = null;
-    String storeFlag = null;
-    String redisUrl = null;
-    Map<String, String> clusterFlags = new java.util.HashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      int used = authFlags.take(args, i);
-      if (used >= 0) {
-        i = used;
-        continue;
-      }
-      switch (args[i]) {
-        case "--http" -> {
-          config.http = true;
-          if (i + 1 < args.length && args[i + 1].matches("\\d{1,5}")) {
-            port = Integer.parseInt(args[++i]);
-          }
-        }
-        case "--config" -> file = value(args, i++);
-        case "--store" -> storeFlag = value(args, i++);
-        case "--redis-url" -> redisUrl = value(args, i++);
-        case "--cluster" -> clusterFlags.put("MCP_CLUSTER", "true");
-        case "--worker-only" -> clusterFlags.put("MCP_WORKER_ONLY", "true");
-        case "--cluster-host" -> clusterFlags.put("MCP_CLUSTER_HOST", value(args, i++));
-        case "--cluster-port" -> clusterFlags.put("MCP_CLUSTER_PORT", value(args, i++));
-        case "--cluster-members" -> clusterFlags.put("MCP_CLUSTER_MEMBERS", value(args, i++));
-        case "--instance-id" -> clusterFlags.put("MCP_INSTANCE_ID", value(args, i++));
-        case "--lease-ttl-ms" -> clusterFlags.put("MCP_LEASE_TTL_MS", value(args, i++));
-        case "--shutdown-timeout-ms" -> clusterFlags.put("MCP_SHUTDOWN_TIMEOUT_MS", value(args, i++));
-        case "--request-state-keys" -> clusterFlags.put("MCP_REQUEST_STATE_KEYS", value(args, i++));
-        default -> {
-          if (args[i].startsWith("--")) {
-            throw new IllegalArgumentException("unknown flag " + args[i]);
-          }
-          config.example = args[i];
+    if (flags.http != null) {
+      config.http = true;
+      if (!flags.http.isEmpty()) {
+        port = Integer.parseInt(flags.http);
+        if (port > 65_535) {
+          throw new IllegalArgumentException("--http takes a port from 0 to 65535, not " + port);
         }
       }
     }
-    JsonObject json = read(or(file, env.get("MCP_CONFIG")));
+    JsonObject json = read(or(flags.config, env.get("MCP_CONFIG")));
     config.apply(json);
-    String storeName = or(storeFlag, or(env.get("MCP_STORE"), config.fileStore));
+    String storeName = or(flags.store, or(env.get("MCP_STORE"), config.fileStore));
     if (storeName != null) {
-      config.store = store(storeName);
+      config.store = store(storeName, flags.store != null ? "--store" : env.get("MCP_STORE") != null ? "MCP_STORE"
+          : "the config file's \"store\"");
     }
-    String url = or(redisUrl, env.get("MCP_REDIS_URL"));
+    String url = or(flags.redisUrl, env.get("MCP_REDIS_URL"));
     if (url != null) {
       config.redis.setConnectionString(url);
     }
     if (port != null) {
       config.httpOptions.setPort(port);
     }
-    config.auth = authFlags.options(env, config.httpOptions.getPort(), config.auth);
-    config.applyCluster(key -> or(clusterFlags.get(key), env.get(key)));
+    config.auth = flags.auth.options(env, config.httpOptions.getPort(), config.auth);
+    Map<String, String> given = flags.asEnvironment();
+    config.applyCluster(key -> or(given.get(key), env.get(key)),
+        key -> given.containsKey(key) ? LauncherFlags.flagOf(key) : key);
+    config.refuseContradictions(flags);
     return config;
   }
 
+  /** Flag combinations that cannot both be meant, each refused with the fix. */
+  private void refuseContradictions(LauncherFlags flags) {
+    if (flags.redisUrl != null && store != Store.REDIS) {
+      throw new IllegalArgumentException("--redis-url is for the Redis store, and the store is memory: add "
+          + "--store redis, or drop --redis-url");
+    }
+    if (workerOnly && flags.http != null) {
+      throw new IllegalArgumentException("--worker-only serves tool verticles to the cluster and no MCP transport: "
+          + "drop --http, or drop --worker-only to serve MCP here");
+    }
+    String authFlag = flags.auth.firstFlagGiven();
+    if (authFlag != null && !http) {
+      throw new IllegalArgumentException(authFlag + " protects the HTTP transport, and this serves stdio (where "
+          + "credentials come from the environment): add --http, or drop the --auth-* flags");
+    }
+  }
+
   /** The cluster settings of flags (as their environment names) or the environment, over the file's. */
-  private void applyCluster(java.util.function.Function<String, String> setting) {
+  private void applyCluster(Function<String, String> setting,
+      Function<String, String> source) {
+    String parsing = null;
     try {
       String enabled = setting.apply("MCP_CLUSTER");
       if (enabled != null) {
@@ -167,18 +183,20 @@ public final class ExampleConfig {
         cluster.setHost(host);
       }
       String port = setting.apply("MCP_CLUSTER_PORT");
+      parsing = "MCP_CLUSTER_PORT";
       if (port != null) {
         cluster.setPort(Integer.parseInt(port.trim()));
       }
       String members = setting.apply("MCP_CLUSTER_MEMBERS");
       if (members != null) {
-        cluster.setMembers(java.util.Arrays.asList(members.split(",")));
+        cluster.setMembers(Arrays.asList(members.split(",")));
       }
       String id = setting.apply("MCP_INSTANCE_ID");
       if (id != null) {
         instance.setName(id);
       }
       String ttl = setting.apply("MCP_LEASE_TTL_MS");
+      parsing = "MCP_LEASE_TTL_MS";
       if (ttl != null) {
         instance.setLeaseTtlMs(Long.parseLong(ttl.trim()));
       }
@@ -190,18 +208,22 @@ public final class ExampleConfig {
       instance.validate();
       String keys = setting.apply("MCP_REQUEST_STATE_KEYS");
       if (keys != null) {
-        stateless.setRequestStateKeys(java.util.Arrays.stream(keys.split(",")).map(String::trim)
+        stateless.setRequestStateKeys(Arrays.stream(keys.split(",")).map(String::trim)
             .filter(k -> !k.isEmpty()).toList());
       }
       String shutdown = setting.apply("MCP_SHUTDOWN_TIMEOUT_MS");
+      parsing = "MCP_SHUTDOWN_TIMEOUT_MS";
       if (shutdown != null) {
         shutdownTimeoutMs = Long.parseLong(shutdown.trim());
       }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("not a number: " + e.getMessage(), e);
+      String name = source.apply(parsing);
+      throw new IllegalArgumentException(name + " takes a whole number, not \"" + setting.apply(parsing) + "\": "
+          + "e.g. " + name + (name.startsWith("--") ? " " : "=") + EXAMPLE_NUMBERS.get(parsing), e);
     }
     if (workerOnly && !clustered) {
-      throw new IllegalArgumentException("--worker-only serves tools to a cluster: add --cluster");
+      throw new IllegalArgumentException(source.apply("MCP_WORKER_ONLY") + " serves tools to a cluster: add "
+          + "--cluster");
     }
     if (clustered && !workerOnly && store != Store.REDIS) {
       throw new IllegalArgumentException("a clustered server keeps sessions, tasks and leases in Redis: add "
@@ -272,19 +294,13 @@ public final class ExampleConfig {
     }
   }
 
-  private static Store store(String name) {
+  private static Store store(String name, String source) {
     try {
       return Store.valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown store \"" + name + "\"; choose memory or redis", e);
+      throw new IllegalArgumentException("unknown store \"" + name + "\" (from " + source + "); choose memory or "
+          + "redis", e);
     }
-  }
-
-  private static String value(String[] args, int i) {
-    if (i + 1 >= args.length) {
-      throw new IllegalArgumentException(args[i] + " needs a value");
-    }
-    return args[i + 1];
   }
 
   private static String or(String first, String second) {

@@ -11,6 +11,7 @@ import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.verticles.stdio.StdioServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -23,11 +24,17 @@ public final class HelloServer {
   private HelloServer() {
   }
 
-  // tag::first-tool[]
+  /** The server with everything it keeps in memory. */
   public static McpServer create(Vertx vertx) {
+    return create(vertx, McpStores.inMemory(vertx));
+  }
+
+  /** The server keeping its tasks, SSE events and sessions in {@code stores}. */
+  // tag::first-tool[]
+  public static McpServer create(Vertx vertx, McpStores stores) {
     McpServer server = McpServer.create(vertx, new McpServerOptions()
         .setServerInfo(ServerInfo.of("hello", "1.0.0"))
-        .setInstructions("Greets people by name."));
+        .setInstructions("Greets people by name."), stores);
 
     server.tool(Tool.builder("greet")
             .description("Greets someone by name")

@@ -5,6 +5,7 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolAnnotations;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.verticles.McpToolVerticle;
+import io.mcpvertx.verticles.RemoteFeatures;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import java.time.ZoneId;
@@ -12,7 +13,7 @@ import java.time.ZonedDateTime;
 
 /**
  * A tool written as a verticle. It can be deployed on any node; servers that follow announcements with
- * {@link io.mcpvertx.verticles.RemoteFeatures} expose it.
+ * {@link RemoteFeatures} expose it.
  */
 public class ClockToolVerticle extends McpToolVerticle {
 

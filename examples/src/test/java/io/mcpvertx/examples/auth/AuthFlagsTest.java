@@ -9,17 +9,16 @@ import io.mcpvertx.verticles.http.auth.McpAuthOptions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class AuthFlagsTest {
 
   private static AuthFlags parse(String... args) {
     AuthFlags flags = new AuthFlags();
-    for (int i = 0; i < args.length; i++) {
-      int used = flags.take(args, i);
-      if (used < 0) {
-        throw new AssertionError("not an auth flag: " + args[i]);
-      }
-      i = used;
+    try {
+      new CommandLine(flags).parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
     return flags;
   }

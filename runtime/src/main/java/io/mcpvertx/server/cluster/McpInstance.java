@@ -16,8 +16,9 @@ import io.vertx.core.Vertx;
  * lease as lost, by its own clock, when no renewal succeeded for a whole TTL: so it stops serving no later than
  * the store lets anyone else take over.
  *
- * <p>Pass it to {@link io.mcpvertx.server.McpServer#create(Vertx, io.mcpvertx.server.McpServerOptions,
- * io.mcpvertx.spi.tasks.TaskStore, McpInstance)}; the HTTP transport uses the same instance for session ownership.
+ * <p>Make it on the lease store of the server's stores, {@code McpInstance.create(vertx, stores.leases(), options)},
+ * and pass it to {@code McpServer.create(vertx, serverOptions, stores, instance)}; the HTTP transport uses the same
+ * instance for session ownership.
  */
 public interface McpInstance {
 

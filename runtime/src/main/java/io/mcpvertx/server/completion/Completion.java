@@ -3,6 +3,7 @@ package io.mcpvertx.server.completion;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Completion values. At most 100 go on the wire; when there are more, the rest are cut and {@code hasMore} is set.
@@ -21,8 +22,8 @@ public record Completion(List<String> values, Integer total, boolean hasMore) {
 
   /** The values that start with {@code prefix}, case-insensitively, in their given order. */
   public static Completion matching(List<String> candidates, String prefix) {
-    String p = prefix == null ? "" : prefix.toLowerCase(java.util.Locale.ROOT);
-    return of(candidates.stream().filter(c -> c.toLowerCase(java.util.Locale.ROOT).startsWith(p)).toList());
+    String p = prefix == null ? "" : prefix.toLowerCase(Locale.ROOT);
+    return of(candidates.stream().filter(c -> c.toLowerCase(Locale.ROOT).startsWith(p)).toList());
   }
 
   public JsonObject toJson() {

@@ -31,9 +31,8 @@ import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.sessions.SessionRecord;
-import io.mcpvertx.spi.tasks.TaskStore;
-import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -57,27 +56,17 @@ public final class McpServerImpl implements McpServer {
   private final Sessions sessions;
   private final StatelessEngine stateless;
   private final McpInstance instance;
+  private final McpStores stores;
 
-  public McpServerImpl(Vertx vertx, McpServerOptions options) {
-    this(vertx, options, null);
-  }
-
-  /** @param taskStore where tasks are kept; null for an in-memory store owned by this server */
-  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore) {
-    this(vertx, options, taskStore, null);
-  }
-
-  /**
-   * @param taskStore where tasks are kept; null for an in-memory store owned by this server
-   * @param instance the deployment instance whose lease covers this server's task executions; null when alone
-   */
-  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore, McpInstance instance) {
-    this(vertx, options, taskStore, instance, System::currentTimeMillis);
+  /** @param instance the deployment instance whose lease covers this server's task executions; null when alone */
+  public McpServerImpl(Vertx vertx, McpServerOptions options, McpStores stores, McpInstance instance) {
+    this(vertx, options, stores, instance, System::currentTimeMillis);
   }
 
   /** @param statelessClock what dates {@code requestState} expiry (a seam for tests) */
-  public McpServerImpl(Vertx vertx, McpServerOptions options, TaskStore taskStore, McpInstance instance,
+  public McpServerImpl(Vertx vertx, McpServerOptions options, McpStores stores, McpInstance instance,
       LongSupplier statelessClock) {
+    this.stores = Objects.requireNonNull(stores, "stores");
     this.instance = instance;
     this.vertx = Objects.requireNonNull(vertx, "vertx");
     this.options = new McpServerOptions(options);
@@ -85,8 +74,7 @@ public final class McpServerImpl implements McpServer {
     this.features = new FeatureDispatcher(registry, this.options.getPageSize());
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
-    this.tasks = new TaskEngine(vertx, taskStore == null ? InMemoryTaskStore.create(vertx) : taskStore,
-        this.options.getTaskOptions(), instance);
+    this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
     this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
     this.sessions = new Sessions(vertx, this.options, registry, features, blockingRunner, tasks,
         () -> rootsChangedHandler);
@@ -246,7 +234,7 @@ public final class McpServerImpl implements McpServer {
   }
 
   @Override
-  public TaskStore taskStore() {
-    return tasks.store();
+  public McpStores stores() {
+    return stores;
   }
 }

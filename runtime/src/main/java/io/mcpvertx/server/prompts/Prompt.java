@@ -5,6 +5,7 @@ import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.content.Icon;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -47,7 +48,7 @@ public record Prompt(String name, String title, String description, List<PromptA
 
   /** Reads a definition written by {@link #toJson} for the newest revision. */
   public static Prompt fromJson(JsonObject json) {
-    java.util.List<PromptArgument> args = new java.util.ArrayList<>();
+    List<PromptArgument> args = new ArrayList<>();
     for (Object a : json.getJsonArray("arguments", new JsonArray())) {
       JsonObject arg = (JsonObject) a;
       args.add(new PromptArgument(arg.getString("name"), arg.getString("title"), arg.getString("description"),

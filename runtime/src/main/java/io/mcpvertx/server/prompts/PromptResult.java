@@ -1,8 +1,10 @@
 package io.mcpvertx.server.prompts;
 
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.content.Content;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What {@code prompts/get} returns. */
@@ -28,11 +30,11 @@ public record PromptResult(String description, List<PromptMessage> messages) {
 
   /** Reads a result written by {@link #toJson} for the newest revision. */
   public static PromptResult fromJson(JsonObject json) {
-    java.util.List<PromptMessage> messages = new java.util.ArrayList<>();
+    List<PromptMessage> messages = new ArrayList<>();
     for (Object m : json.getJsonArray("messages", new JsonArray())) {
       JsonObject message = (JsonObject) m;
       messages.add(new PromptMessage(message.getString("role"),
-          io.mcpvertx.server.content.Content.fromJson(message.getJsonObject("content"))));
+          Content.fromJson(message.getJsonObject("content"))));
     }
     return new PromptResult(json.getString("description"), messages);
   }

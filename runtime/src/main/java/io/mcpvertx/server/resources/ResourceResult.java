@@ -3,6 +3,7 @@ package io.mcpvertx.server.resources;
 import io.mcpvertx.server.content.ResourceContents;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What a {@code resources/read} returns: one or more contents. */
@@ -32,7 +33,7 @@ public record ResourceResult(List<ResourceContents> contents) {
 
   /** Reads a result written by {@link #toJson}. */
   public static ResourceResult fromJson(JsonObject json) {
-    java.util.List<ResourceContents> contents = new java.util.ArrayList<>();
+    List<ResourceContents> contents = new ArrayList<>();
     for (Object c : json.getJsonArray("contents", new JsonArray())) {
       contents.add(ResourceContents.fromJson((JsonObject) c));
     }

@@ -1,15 +1,17 @@
 package io.mcpvertx.server.tools;
 
+import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.content.Content;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What a tool call returns. {@code isError} results are tool-level failures the model should see; protocol-level
- * failures are a failed future instead (see {@link io.mcpvertx.protocol.McpException}).
+ * failures are a failed future instead (see {@link McpException}).
  *
  * @param structuredContent a JSON object matching the tool's {@code outputSchema}, or null
  */
@@ -69,7 +71,7 @@ public record ToolResult(List<Content> content, JsonObject structuredContent, bo
 
   /** Reads a result written by {@link #toJson} for the newest revision. */
   public static ToolResult fromJson(JsonObject json) {
-    java.util.List<Content> content = new java.util.ArrayList<>();
+    List<Content> content = new ArrayList<>();
     for (Object block : json.getJsonArray("content", new JsonArray())) {
       content.add(Content.fromJson((JsonObject) block));
     }

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,12 +23,16 @@ import java.util.function.LongSupplier;
  */
 public final class InMemoryEventStore implements EventStore {
 
+  public static final int DEFAULT_MAX_EVENTS_PER_STREAM = 1_000;
+  public static final int DEFAULT_MAX_STREAMS_PER_SESSION = 256;
+  public static final long DEFAULT_MAX_AGE_MS = 10 * 60 * 1000;
+
   private final int maxEventsPerStream;
   private final int maxStreamsPerSession;
   private final long maxAgeMs;
   private final LongSupplier clock;
   private final Map<String, SessionEvents> sessions = new ConcurrentHashMap<>();
-  private final java.util.concurrent.atomic.AtomicLong appends = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong appends = new AtomicLong();
 
   /** Every this many appends, sessions whose events have all aged out are dropped. */
   private static final int PURGE_EVERY = 4096;
@@ -41,7 +47,15 @@ public final class InMemoryEventStore implements EventStore {
   }
 
   private static final class SessionEvents {
-    final Map<String, StreamEvents> streams = new java.util.LinkedHashMap<>();
+    final Map<String, StreamEvents> streams = new LinkedHashMap<>();
+  }
+
+  /**
+   * A store keeping the last {@value #DEFAULT_MAX_EVENTS_PER_STREAM} events of a stream for at most ten minutes, and
+   * the last {@value #DEFAULT_MAX_STREAMS_PER_SESSION} streams of a session.
+   */
+  public InMemoryEventStore() {
+    this(DEFAULT_MAX_EVENTS_PER_STREAM, DEFAULT_MAX_STREAMS_PER_SESSION, DEFAULT_MAX_AGE_MS);
   }
 
   public InMemoryEventStore(int maxEventsPerStream, int maxStreamsPerSession, long maxAgeMs) {

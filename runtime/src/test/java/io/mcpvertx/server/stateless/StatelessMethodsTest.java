@@ -142,13 +142,13 @@ class StatelessMethodsTest {
   @Test
   void unknownFeaturesAreInvalidParams(VertxTestContext test) {
     client.request("tools/call", call("nope", null)).send()
-        .map(x -> x.assertError(-32602, 200))
+        .map(x -> x.assertError(-32602))
         .compose(v -> client.request("prompts/get", new JsonObject().put("name", "nope")).send())
-        .map(x -> x.assertError(-32602, 200))
+        .map(x -> x.assertError(-32602))
         .compose(v -> client.request("resources/read", new JsonObject().put("uri", "test://missing")).send())
         .onComplete(test.succeeding(x -> test.verify(() -> {
           // SEP-2164: -32602 naming the URI, never an empty contents list
-          JsonObject error = x.assertError(-32602, 200);
+          JsonObject error = x.assertError(-32602);
           assertEquals("test://missing", error.getJsonObject("data").getString("uri"));
           client.assertNoViolations();
           test.completeNow();
@@ -165,13 +165,13 @@ class StatelessMethodsTest {
       String method = REMOVED.get(i);
       JsonObject p = params.get(i);
       chain = chain.compose(v -> client.request(method, p).send()).map(x -> {
-        x.assertError(-32601, 404);
+        x.assertError(-32601);
         return null;
       });
     }
     for (String method : List.of("tasks/result", "tasks/list", "unknown/method", "notifications/initialized")) {
       chain = chain.compose(v -> client.request(method).send()).map(x -> {
-        x.assertError(-32601, 404);
+        x.assertError(-32601);
         return null;
       });
     }
@@ -231,7 +231,7 @@ class StatelessMethodsTest {
     client.request("tools/call", call("needs_sampling", null)).capabilities(new JsonObject()
             .put("elicitation", new JsonObject())).send()
         .onComplete(test.succeeding(x -> test.verify(() -> {
-          JsonObject error = x.assertError(-32021, 400);
+          JsonObject error = x.assertError(-32021);
           assertEquals(new JsonObject().put("sampling", new JsonObject()),
               error.getJsonObject("data").getJsonObject("requiredCapabilities"));
           client.assertNoViolations();
@@ -270,6 +270,7 @@ class StatelessMethodsTest {
 
   @Test
   void theSchemaChecksOfTheseTestsAreNotVacuous() {
+    io.mcpvertx.testing.SpecSchemas.assumeAvailable();
     // What a 2025 server would send: no resultType, no caching hints. The 2026-07-28 schema refuses it.
     JsonObject legacyList = new JsonObject().put("tools", new JsonArray());
     assertFalse(io.mcpvertx.testing.SpecSchemas.violations(VERSION, "ListToolsResult", legacyList).isEmpty());

@@ -153,15 +153,6 @@ class SubscriptionsListenTest {
         })));
   }
 
-  @Test
-  void listenIsValidatedLikeAnyRequest(VertxTestContext test) {
-    client.request("subscriptions/listen", listen(new JsonObject())).header("Mcp-Method", "tools/list").send()
-        .onComplete(test.succeeding(x -> test.verify(() -> {
-          x.assertError(-32020, 400);
-          test.completeNow();
-        })));
-  }
-
   private static List<String> methods(List<JsonObject> frames) {
     return frames.stream().map(f -> f.getString("method")).toList();
   }

@@ -60,7 +60,7 @@ class TaskLimitsTest {
   private Future<JsonObject> awaitGone(String taskId) {
     return client.getTask(taskId, null).compose(x -> {
       if (x.isError()) {
-        return Future.succeededFuture(x.assertError(-32602, 200));
+        return Future.succeededFuture(x.assertError(-32602));
       }
       Promise<JsonObject> next = Promise.promise();
       vertx.setTimer(5, t -> awaitGone(taskId).onComplete(next));
@@ -69,7 +69,7 @@ class TaskLimitsTest {
   }
 
   private static void assertOverloaded(StatelessTestClient.Exchange x, String wording) {
-    JsonObject error = x.assertError(-32005, 200);
+    JsonObject error = x.assertError(-32005);
     assertTrue(error.getString("message").contains(wording), error::encode);
   }
 
@@ -89,15 +89,15 @@ class TaskLimitsTest {
         assertEquals("Failed to retrieve task: Task not found", gone.getString("message"));
         return tasks("tasks/update", taskId);
       }).compose(update -> {
-        update.assertError(-32602, 200);
+        update.assertError(-32602);
         return tasks("tasks/cancel", taskId);
       }).compose(cancel -> {
-        cancel.assertError(-32602, 200);
+        cancel.assertError(-32602);
         // The handler finishes after all: there is nothing left to store it in.
         return h.release();
       }).compose(v -> client.getTask(taskId, null)));
     }).onComplete(test.succeeding(x -> test.verify(() -> {
-      x.assertError(-32602, 200);
+      x.assertError(-32602);
       client.assertNoViolations();
       test.completeNow();
     })));
@@ -218,7 +218,7 @@ class TaskLimitsTest {
     client.request("tools/call", params.copy().put("inputResponses", new JsonObject().put("who",
             new JsonObject().put("action", "maybe")))).capabilities(WITH_TASKS.copy()).principal(ALICE).send()
         .compose(first -> {
-          assertTrue(first.assertError(-32602, 200).getString("message").contains("who"), first.response()::encode);
+          assertTrue(first.assertError(-32602).getString("message").contains("who"), first.response()::encode);
           return held.next().compose(HeldCalls.Held::cancelled).compose(reason -> client.request("tools/call",
                   params.copy().put("inputResponses", new JsonObject().put("who", StatelessFixtures.accept("name",
                       "Alice"))))

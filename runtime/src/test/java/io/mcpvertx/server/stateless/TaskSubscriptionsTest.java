@@ -93,7 +93,7 @@ class TaskSubscriptionsTest {
   void aClientThatDidNotDeclareTheExtensionMayNotAskForTaskNotifications(VertxTestContext test) {
     client.request("subscriptions/listen", taskFilter("some-task")).send()
         .onComplete(test.succeeding(x -> test.verify(() -> {
-          JsonObject error = x.assertError(-32021, 400);
+          JsonObject error = x.assertError(-32021);
           assertNotNull(error.getJsonObject("data").getJsonObject("requiredCapabilities")
               .getJsonObject("extensions").getJsonObject(TASKS_EXTENSION), error::encode);
           client.assertNoViolations();

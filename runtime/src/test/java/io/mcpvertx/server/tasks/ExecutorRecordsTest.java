@@ -5,6 +5,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.assertNoViolations;
 import static io.mcpvertx.server.tasks.TaskFixtures.awaitStatus;
 import static io.mcpvertx.server.tasks.TaskFixtures.create;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,7 +70,8 @@ class ExecutorRecordsTest {
     InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
     McpInstance instance = instance(vertx, "a", 30_000);
     McpServer server = jobs.register(McpServer.create(vertx,
-        new McpServerOptions().setTaskOptions(new TaskOptions().setMaxLocalExecutions(1)), store, instance));
+        new McpServerOptions().setTaskOptions(new TaskOptions().setMaxLocalExecutions(1)), tasksIn(vertx, store),
+        instance));
     leases.refuseExecuting = true;
     instance.start().compose(v -> TaskFixtures.open(vertx, server, ALICE)).compose(client ->
         client.request("tools/call", taskCall("job")).compose(response -> {
@@ -103,8 +105,8 @@ class ExecutorRecordsTest {
   void aServerWithoutAnInstanceRecordsNothingAndIsNeverSweptOver(Vertx vertx, VertxTestContext test) {
     InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
     McpInstance instance = instance(vertx, "b", 10);
-    McpServer alone = jobs.register(McpServer.create(vertx, new McpServerOptions(), store));
-    jobs.register(McpServer.create(vertx, new McpServerOptions(), store, instance));
+    McpServer alone = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store)));
+    jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instance));
     instance.start().compose(v -> TaskFixtures.open(vertx, alone, ALICE)).compose(client ->
         create(client, taskCall("job")).compose(task -> jobs.job(0).compose(job -> {
           String id = task.getString("taskId");
@@ -138,7 +140,7 @@ class ExecutorRecordsTest {
     InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
     McpInstance instance = McpInstance.create(vertx, leases, new InstanceOptions().setName("w").setLeaseTtlMs(3_000)
         .setRenewIntervalMs(20).setOrphanSweepIntervalMs(30_000));
-    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store, instance));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instance));
     instance.start().compose(v -> TaskFixtures.open(vertx, server, ALICE)).compose(client ->
         create(client, taskCall("job")).compose(first -> jobs.job(0).compose(job -> {
           String lostId = instance.id();
@@ -166,7 +168,7 @@ class ExecutorRecordsTest {
   void drainingCompletesOnceTheOutcomeIsStored(Vertx vertx, VertxTestContext test) {
     InMemoryTaskStore store = InMemoryTaskStore.create(vertx);
     McpInstance instance = instance(vertx, "a", 30_000);
-    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store, instance));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instance));
     instance.start().compose(v -> TaskFixtures.open(vertx, server, ALICE)).compose(client ->
         create(client, taskCall("job")).compose(task -> jobs.job(0).compose(job -> {
           String id = task.getString("taskId");
@@ -205,7 +207,7 @@ class ExecutorRecordsTest {
         })
         .compose(v -> instance.start())
         .compose(v -> {
-          McpServer.create(vertx, new McpServerOptions(), store, instance);
+          McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instance);
           // Three rounds of retries of the first batch at least.
           return until(vertx, () -> store.reads.get() >= 300);
         })

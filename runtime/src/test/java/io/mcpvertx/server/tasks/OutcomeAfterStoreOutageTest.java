@@ -1,5 +1,6 @@
 package io.mcpvertx.server.tasks;
 
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.mcpvertx.server.McpServer;
@@ -98,7 +99,7 @@ class OutcomeAfterStoreOutageTest {
   @Test
   void anOutcomeTheStoreCouldNotTakeIsStoredOnceItIsBack(Vertx vertx, VertxTestContext test) {
     CompletionsFailAtFirst store = new CompletionsFailAtFirst(InMemoryTaskStore.create(vertx), 3);
-    McpServer server = McpServer.create(vertx, new McpServerOptions(), store)
+    McpServer server = McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store))
         .tool(Tool.builder("quick").execution(ToolExecution.task(TaskSupport.OPTIONAL)).build(),
             (args, ctx) -> Future.succeededFuture(ToolResult.text("kept")));
     McpTestClient.inProcess(vertx, server)

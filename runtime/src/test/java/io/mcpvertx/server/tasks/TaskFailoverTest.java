@@ -11,6 +11,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.create;
 import static io.mcpvertx.server.tasks.TaskFixtures.get;
 import static io.mcpvertx.server.tasks.TaskFixtures.relatedTaskId;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -27,6 +28,7 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
+import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.SpecSchemas;
@@ -83,7 +85,7 @@ class TaskFailoverTest {
    */
   private McpServer server(Vertx vertx, McpInstance instance, Jobs jobs, String name) {
     ToolExecution again = ToolExecution.task(TaskSupport.OPTIONAL).withRerunOnFailover(true);
-    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store, instance));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instance));
     return server.tool(Tool.builder("again").execution(again).build(), (args, ctx) -> name.equals("A")
         ? Promise.<ToolResult>promise().future()
         : Future.succeededFuture(ToolResult.text("run by " + name + " for " + args.getString("label")
@@ -162,7 +164,7 @@ class TaskFailoverTest {
   void failsATaskOfARerunnableToolThatTheSurvivorDoesNotServe(Vertx vertx, VertxTestContext test) {
     McpServer a = server(vertx, instanceA, jobsA, "A");
     // B serves "again" as an ordinary tool: it must not run it twice.
-    McpServer b = jobsB.register(McpServer.create(vertx, new McpServerOptions(), store, instanceB))
+    McpServer b = jobsB.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store), instanceB))
         .tool(Tool.builder("again").taskSupport(TaskSupport.OPTIONAL).build(),
             (args, ctx) -> Future.succeededFuture(ToolResult.text("must not run")));
     Future.all(open(vertx, a), open(vertx, b)).compose(clients -> {
@@ -235,7 +237,7 @@ class TaskFailoverTest {
   @Test
   void keepsTheArgumentsOfACallOnlyForARerunOnAnotherInstance(Vertx vertx, VertxTestContext test) {
     McpServer clustered = server(vertx, instanceB, jobsB, "B");
-    McpServer alone = McpServer.create(vertx, new McpServerOptions(), store)
+    McpServer alone = McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store))
         .tool(Tool.builder("again").execution(ToolExecution.task(TaskSupport.OPTIONAL).withRerunOnFailover(true))
             .build(), (args, ctx) -> Future.succeededFuture(ToolResult.text("alone")));
     JsonObject call = taskCall("again").put("arguments", new JsonObject().put("label", "secret"));
@@ -246,9 +248,9 @@ class TaskFailoverTest {
             store.get(created.<JsonObject>resultAt(1).getString("taskId")),
             store.get(created.<JsonObject>resultAt(2).getString("taskId")))))
         .onComplete(test.succeeding(tasks -> test.verify(() -> {
-          io.mcpvertx.spi.tasks.TaskRecord rerunnable = tasks.resultAt(0);
-          io.mcpvertx.spi.tasks.TaskRecord standalone = tasks.resultAt(1);
-          io.mcpvertx.spi.tasks.TaskRecord ordinary = tasks.resultAt(2);
+          TaskRecord rerunnable = tasks.resultAt(0);
+          TaskRecord standalone = tasks.resultAt(1);
+          TaskRecord ordinary = tasks.resultAt(2);
           assertEquals(new JsonObject().put("label", "secret"), rerunnable.metadata().getJsonObject("arguments"));
           assertEquals(ALICE, Principal.fromJson(rerunnable.metadata().getJsonObject("principal")));
           assertNull(standalone.metadata().getValue("arguments"), standalone.metadata()::encode);

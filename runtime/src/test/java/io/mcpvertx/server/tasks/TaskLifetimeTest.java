@@ -8,6 +8,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.createId;
 import static io.mcpvertx.server.tasks.TaskFixtures.open;
 import static io.mcpvertx.server.tasks.TaskFixtures.server;
 import static io.mcpvertx.server.tasks.TaskFixtures.taskCall;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -146,7 +147,7 @@ class TaskLifetimeTest {
   @Test
   void answersInternalErrorWhenTheTaskStoreIsDown(Vertx vertx, VertxTestContext test) {
     ControlledTaskStore store = new ControlledTaskStore(InMemoryTaskStore.create(vertx));
-    McpServer server = new Jobs().register(McpServer.create(vertx, new McpServerOptions(), store));
+    McpServer server = new Jobs().register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store)));
     open(vertx, server).compose(client -> createId(client, "job").compose(id -> {
       store.down = true;
       return Future.all(client.request("tasks/get", byId(id)), client.request("tasks/list", null),

@@ -12,6 +12,7 @@ import static io.mcpvertx.server.tasks.TaskFixtures.get;
 import static io.mcpvertx.server.tasks.TaskFixtures.open;
 import static io.mcpvertx.server.tasks.TaskFixtures.relatedTaskId;
 import static io.mcpvertx.server.tasks.TaskFixtures.withoutRelatedTask;
+import static io.mcpvertx.testing.stores.McpStoresTesting.tasksIn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -27,6 +28,7 @@ import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.Timeout;
 import io.vertx.junit5.VertxExtension;
@@ -85,7 +87,7 @@ class TaskResultTest {
         return result;
       }).compose(response -> {
         JsonObject payload = response.getJsonObject("result");
-        assertEquals(new JsonObject().put("content", new io.vertx.core.json.JsonArray()
+        assertEquals(new JsonObject().put("content", new JsonArray()
             .add(new JsonObject().put("type", "text").put("text", "done"))), withoutRelatedTask(payload));
         assertEquals(id, relatedTaskId(payload));
         return get(client, id);
@@ -212,7 +214,7 @@ class TaskResultTest {
   void answersAWaitingTasksResultWhenTheTaskEndedBeforeTheStoreListenerWasUp(Vertx vertx, VertxTestContext test) {
     ControlledTaskStore store = new ControlledTaskStore(InMemoryTaskStore.create(vertx)).holdListeners();
     Jobs jobs = new Jobs();
-    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), store));
+    McpServer server = jobs.register(McpServer.create(vertx, new McpServerOptions(), tasksIn(vertx, store)));
     open(vertx, server).compose(client -> createId(client, "job").compose(id -> {
       Future<JsonObject> result = client.call("tasks/result", byId(id));
       return jobs.job(0).compose(job -> {

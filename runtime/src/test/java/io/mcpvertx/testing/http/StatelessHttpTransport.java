@@ -74,9 +74,7 @@ final class StatelessHttpTransport implements StatelessTransport {
 
   private Future<SseStream> open(Call call) {
     MultiMap headers = StreamableHttp.postHeaders();
-    if (call.headers() != null) {
-      call.headers().forEach(headers::add);
-    }
+    call.headers().forEach(headers::add);
     return http.open(http.options(HttpMethod.POST), headers, json(call.request()).toBuffer());
   }
 

@@ -117,10 +117,13 @@ public abstract class LeaseStoreContract {
 
   @Test
   void renewingKeepsALeaseBeyondItsFirstTtl() throws InterruptedException {
-    String instance = live(SHORT);
+    // Renewed every fifth of its TTL, six times: past the first TTL, with room for a slow renewal on a busy machine
+    // (a third of 300 ms left a renewal that took 200 ms too late).
+    long ttl = 5 * SHORT;
+    String instance = live(ttl);
     for (int i = 0; i < 6; i++) {
-      Thread.sleep(SHORT / 3);
-      await(store().renew(instance, SHORT));
+      Thread.sleep(ttl / 5);
+      await(store().renew(instance, ttl));
     }
     assertTrue(await(store().isLive(instance)));
   }

@@ -30,7 +30,7 @@ public interface RedisEventStore extends EventStore {
    * A store on a client the caller owns and closes. Only the key prefix, the timeout and the bounds of
    * {@code options} apply; the connection settings are the client's.
    */
-  static RedisEventStore create(Redis client, RedisStoreOptions options) {
+  static RedisEventStore create(Vertx vertx, Redis client, RedisStoreOptions options) {
     return new RedisEventStoreImpl(client, options, false);
   }
 

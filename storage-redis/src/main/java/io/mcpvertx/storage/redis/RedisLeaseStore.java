@@ -44,7 +44,7 @@ public interface RedisLeaseStore extends LeaseStore {
    * A store on a client the caller owns and closes. Only the key prefix and the timeout of {@code options} apply;
    * the connection settings are the client's.
    */
-  static RedisLeaseStore create(Redis client, RedisStoreOptions options) {
+  static RedisLeaseStore create(Vertx vertx, Redis client, RedisStoreOptions options) {
     return new RedisLeaseStoreImpl(client, options, false);
   }
 }

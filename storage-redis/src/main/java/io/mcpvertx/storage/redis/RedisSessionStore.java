@@ -28,7 +28,7 @@ public interface RedisSessionStore extends SessionStore {
    * A store on a client the caller owns and closes. Only the key prefix and the timeout of {@code options} apply;
    * the connection settings are the client's.
    */
-  static RedisSessionStore create(Redis client, RedisStoreOptions options) {
+  static RedisSessionStore create(Vertx vertx, Redis client, RedisStoreOptions options) {
     return new RedisSessionStoreImpl(client, options, false);
   }
 }

@@ -75,7 +75,7 @@ public class RedisStoreOptions {
     this(other.toJson());
   }
 
-  /** Reads the options {@link #toJson()} writes; absent keys keep their defaults, invalid values throw. */
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public RedisStoreOptions(JsonObject json) {
     this();
     setType(RedisClientType.valueOf(json.getString("type", type.name())));

@@ -1,6 +1,8 @@
 package io.mcpvertx.storage.redis;
 
+import io.mcpvertx.spi.tasks.TaskChange;
 import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.TaskStoreException;
 import io.mcpvertx.storage.redis.impl.RedisTaskStoreImpl;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Redis;
@@ -17,9 +19,9 @@ import io.vertx.redis.client.Redis;
  * did.
  *
  * <p>Listeners share one subscription on a connection of its own, which is re-established whenever it drops;
- * after a re-subscription every listener gets {@link io.mcpvertx.spi.tasks.TaskChange#resync()}. When Redis
+ * after a re-subscription every listener gets {@link TaskChange#resync()}. When Redis
  * cannot be reached or does not answer within the command timeout, calls fail with
- * {@link io.mcpvertx.spi.tasks.TaskStoreException.Reason#UNAVAILABLE}; they succeed again as soon as it is back.
+ * {@link TaskStoreException.Reason#UNAVAILABLE}; they succeed again as soon as it is back.
  *
  * <p>In a cluster every task key carries the hash tag {@code {tasks}}, so all tasks live in one slot: creating a
  * task must check its owner's limit atomically. The subscription's timers run on the context the store is

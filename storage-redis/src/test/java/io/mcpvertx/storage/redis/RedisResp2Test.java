@@ -46,9 +46,9 @@ class RedisResp2Test {
         .setKeyPrefix(redis.keyPrefix()).setMaxEventsPerStream(10).setPingIntervalMs(50);
     client = Redis.createClient(vertx, options.toRedisOptions().setPreferredProtocolVersion(ProtocolVersion.RESP2));
     tasks = RedisTaskStore.create(vertx, client, options);
-    events = RedisEventStore.create(client, options);
-    sessions = RedisSessionStore.create(client, options);
-    leases = RedisLeaseStore.create(client, options);
+    events = RedisEventStore.create(vertx, client, options);
+    sessions = RedisSessionStore.create(vertx, client, options);
+    leases = RedisLeaseStore.create(vertx, client, options);
   }
 
   @AfterAll

@@ -3,6 +3,7 @@ package io.mcpvertx.storage.redis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
@@ -10,7 +11,12 @@ import io.vertx.redis.client.RedisReplicas;
 import io.vertx.redis.client.RedisRole;
 import io.vertx.redis.client.RedisTopology;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class RedisStoreOptionsTest {
 
@@ -103,5 +109,33 @@ class RedisStoreOptionsTest {
         .setMaxStreamsPerSession(8)
         .setWaitReplicas(1)
         .setWaitTimeoutMs(250);
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("invalidValues")
+  void refusesAnInvalidValueAlikeBySetterAndByJson(String key, Object value, Consumer<RedisStoreOptions> setter) {
+    IllegalArgumentException bySetter = assertThrows(IllegalArgumentException.class,
+        () -> setter.accept(new RedisStoreOptions()));
+    IllegalArgumentException byJson = assertThrows(IllegalArgumentException.class,
+        () -> new RedisStoreOptions(new JsonObject().put(key, value)));
+    assertEquals(bySetter.getMessage(), byJson.getMessage());
+  }
+
+  static Stream<Arguments> invalidValues() {
+    return Stream.of(
+        Arguments.of("keyPrefix", "a{b}:", (Consumer<RedisStoreOptions>) o -> o.setKeyPrefix("a{b}:")),
+        Arguments.of("connectionStrings", new JsonArray(), (Consumer<RedisStoreOptions>) o -> o.setConnectionStrings(List.of())),
+        Arguments.of("masterName", "", (Consumer<RedisStoreOptions>) o -> o.setMasterName("")),
+        Arguments.of("maxPoolSize", 0, (Consumer<RedisStoreOptions>) o -> o.setMaxPoolSize(0)),
+        Arguments.of("maxPoolWaiting", 0, (Consumer<RedisStoreOptions>) o -> o.setMaxPoolWaiting(0)),
+        Arguments.of("maxWaitingHandlers", 0, (Consumer<RedisStoreOptions>) o -> o.setMaxWaitingHandlers(0)),
+        Arguments.of("commandTimeoutMs", 0, (Consumer<RedisStoreOptions>) o -> o.setCommandTimeoutMs(0)),
+        Arguments.of("reconnectDelayMs", 0, (Consumer<RedisStoreOptions>) o -> o.setReconnectDelayMs(0)),
+        Arguments.of("pingIntervalMs", 0, (Consumer<RedisStoreOptions>) o -> o.setPingIntervalMs(0)),
+        Arguments.of("eventTtlMs", 0, (Consumer<RedisStoreOptions>) o -> o.setEventTtlMs(0)),
+        Arguments.of("maxEventsPerStream", -5, (Consumer<RedisStoreOptions>) o -> o.setMaxEventsPerStream(-5)),
+        Arguments.of("maxStreamsPerSession", 0, (Consumer<RedisStoreOptions>) o -> o.setMaxStreamsPerSession(0)),
+        Arguments.of("waitReplicas", -1, (Consumer<RedisStoreOptions>) o -> o.setWaitReplicas(-1)),
+        Arguments.of("waitTimeoutMs", 0, (Consumer<RedisStoreOptions>) o -> o.setWaitTimeoutMs(0)));
   }
 }

@@ -6,6 +6,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.TaskOptions;
+import io.mcpvertx.spi.tasks.TaskStore;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
@@ -49,7 +50,8 @@ final class TwoServers implements AutoCloseable {
 
     final String name;
     final Vertx vertx;
-    final RedisTaskStore store;
+    final RedisStores stores;
+    final TaskStore store;
     final McpServer server;
     /** This instance's 2026-07-28 client, driving its engine directly. */
     final StatelessTestClient client;
@@ -57,8 +59,9 @@ final class TwoServers implements AutoCloseable {
     Instance(String name, RedisStoreOptions storeOptions, McpServerOptions serverOptions, TaskFixtures fixtures) {
       this.name = name;
       this.vertx = Vertx.vertx();
-      this.store = RedisTaskStore.create(vertx, storeOptions);
-      this.server = McpServer.create(vertx, serverOptions, store);
+      this.stores = RedisStores.create(vertx, storeOptions);
+      this.store = stores.tasks();
+      this.server = McpServer.create(vertx, serverOptions, stores);
       fixtures.register(server, name);
       this.client = StatelessTestClient.engine(vertx, server);
     }
@@ -81,7 +84,7 @@ final class TwoServers implements AutoCloseable {
       return client.request(method, params).capabilities(new JsonObject()
               .put("elicitation", new JsonObject())
               .put("extensions", new JsonObject().put(EXTENSION, new JsonObject())))
-          .noHeaders().principal(principal).send().map(StatelessTestClient.Exchange::response);
+          .principal(principal).send().map(StatelessTestClient.Exchange::response);
     }
 
     /**
@@ -91,11 +94,11 @@ final class TwoServers implements AutoCloseable {
     Future<StatelessTestClient.Listening> listen(JsonObject notifications, Principal principal) {
       return client.request("subscriptions/listen", new JsonObject().put("notifications", notifications))
           .capabilities(new JsonObject().put("extensions", new JsonObject().put(EXTENSION, new JsonObject())))
-          .noHeaders().principal(principal).listen();
+          .principal(principal).listen();
     }
 
     void close() {
-      await(store.close());
+      await(stores.close());
       await(vertx.close());
     }
   }

@@ -1,16 +1,17 @@
 package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
-import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.http.impl.McpHttpServerImpl;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.util.function.Supplier;
 
 /**
  * The Streamable HTTP transport of the 2025 protocol generation: one endpoint (POST, GET, DELETE) with sessions,
  * resumable SSE and the security checks the spec asks for.
  *
- * <p>The HTTP verticles only hold connections. Each session is a {@link io.mcpvertx.verticles.McpSessionVerticle};
+ * <p>The HTTP verticles only hold connections. Each session is a {@link McpSessionVerticle};
  * requests reach it over the event bus and everything it emits comes back the same way to the connection that
  * should carry it.
  *
@@ -20,22 +21,13 @@ import io.vertx.core.Vertx;
  */
 public interface McpHttpServer {
 
-  /** A server whose SSE events are kept in memory, bounded as the options say; sessions live in this server only. */
-  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options) {
-    return create(vertx, server, options, McpHttpStores.inMemory(options));
-  }
-
-  /** A server whose SSE events are kept in {@code events}; sessions live in this server only. */
-  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events) {
-    return create(vertx, server, options, McpHttpStores.local(events));
-  }
-
   /**
-   * A server keeping its events, and its sessions when the stores are {@link McpHttpStores#shared shared}, in
-   * {@code stores}: with shared stores (on Redis, say) any instance can serve any session and resume any stream.
+   * A server keeping its SSE events, and its sessions when they are shared, in {@code server}'s
+   * {@link McpServer#stores() stores}: with shared stores (on Redis, say) any instance can serve any session and
+   * resume any stream.
    */
-  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
-    return new McpHttpServerImpl(vertx, server, options, stores);
+  static McpHttpServer create(Vertx vertx, McpServer server, McpHttpServerOptions options) {
+    return new McpHttpServerImpl(vertx, server, options);
   }
 
   /** Starts one HTTP verticle. */
@@ -66,5 +58,5 @@ public interface McpHttpServer {
    * Adds a check to the readiness probe ({@code /health/ready}): ready only while it succeeds. Call it before
    * {@link #listen}. A clustered server adds "the cluster is joined", say.
    */
-  McpHttpServer addReadinessCheck(String name, java.util.function.Supplier<Future<Void>> check);
+  McpHttpServer addReadinessCheck(String name, Supplier<Future<Void>> check);
 }

@@ -5,6 +5,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Options of the Streamable HTTP endpoint. Defaults are safe for a local server: loopback bind, Host and Origin
@@ -15,6 +16,7 @@ public class McpHttpServerOptions {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 3000;
   public static final String DEFAULT_PATH = "/mcp";
+  public static final ResponseMode DEFAULT_RESPONSE_MODE = ResponseMode.AUTO;
   public static final int DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
   public static final int DEFAULT_MAX_SESSIONS = 10_000;
   public static final long DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -22,9 +24,6 @@ public class McpHttpServerOptions {
   public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 15_000;
   public static final long DEFAULT_SSE_RETRY_MS = 2_000;
   public static final int DEFAULT_MAX_STREAM_QUEUE_BYTES = 1024 * 1024;
-  public static final int DEFAULT_MAX_EVENTS_PER_STREAM = 1_000;
-  public static final int DEFAULT_MAX_STREAMS_PER_SESSION = 256;
-  public static final long DEFAULT_EVENT_RETENTION_MS = 10 * 60 * 1000;
   public static final String DEFAULT_HEALTH_LIVE_PATH = "/health/live";
   public static final String DEFAULT_HEALTH_READY_PATH = "/health/ready";
   public static final long DEFAULT_HEALTH_CHECK_TIMEOUT_MS = 2_000;
@@ -41,9 +40,6 @@ public class McpHttpServerOptions {
   private long sseRetryMs;
   private boolean ssePolling;
   private int maxStreamQueueBytes;
-  private int maxEventsPerStream;
-  private int maxStreamsPerSession;
-  private long eventRetentionMs;
   private List<String> allowedOrigins;
   private List<String> allowedHosts;
   private boolean cors;
@@ -56,7 +52,7 @@ public class McpHttpServerOptions {
     host = DEFAULT_HOST;
     port = DEFAULT_PORT;
     path = DEFAULT_PATH;
-    responseMode = ResponseMode.AUTO;
+    responseMode = DEFAULT_RESPONSE_MODE;
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     maxSessions = DEFAULT_MAX_SESSIONS;
     sessionIdleTimeoutMs = DEFAULT_SESSION_IDLE_TIMEOUT_MS;
@@ -64,9 +60,6 @@ public class McpHttpServerOptions {
     heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
     sseRetryMs = DEFAULT_SSE_RETRY_MS;
     maxStreamQueueBytes = DEFAULT_MAX_STREAM_QUEUE_BYTES;
-    maxEventsPerStream = DEFAULT_MAX_EVENTS_PER_STREAM;
-    maxStreamsPerSession = DEFAULT_MAX_STREAMS_PER_SESSION;
-    eventRetentionMs = DEFAULT_EVENT_RETENTION_MS;
     allowedOrigins = new ArrayList<>();
     allowedHosts = new ArrayList<>();
     auth = new McpAuthOptions();
@@ -79,38 +72,36 @@ public class McpHttpServerOptions {
     this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public McpHttpServerOptions(JsonObject json) {
     this();
-    host = json.getString("host", host);
-    port = json.getInteger("port", port);
-    path = json.getString("path", path);
-    responseMode = ResponseMode.valueOf(json.getString("responseMode", responseMode.name()));
-    maxBodyBytes = json.getInteger("maxBodyBytes", maxBodyBytes);
-    maxSessions = json.getInteger("maxSessions", maxSessions);
-    sessionIdleTimeoutMs = json.getLong("sessionIdleTimeoutMs", sessionIdleTimeoutMs);
-    initializeTimeoutMs = json.getLong("initializeTimeoutMs", initializeTimeoutMs);
-    heartbeatIntervalMs = json.getLong("heartbeatIntervalMs", heartbeatIntervalMs);
-    sseRetryMs = json.getLong("sseRetryMs", sseRetryMs);
-    ssePolling = json.getBoolean("ssePolling", ssePolling);
-    maxStreamQueueBytes = json.getInteger("maxStreamQueueBytes", maxStreamQueueBytes);
-    maxEventsPerStream = json.getInteger("maxEventsPerStream", maxEventsPerStream);
-    maxStreamsPerSession = json.getInteger("maxStreamsPerSession", maxStreamsPerSession);
-    eventRetentionMs = json.getLong("eventRetentionMs", eventRetentionMs);
-    allowedOrigins = strings(json.getJsonArray("allowedOrigins"));
-    allowedHosts = strings(json.getJsonArray("allowedHosts"));
-    cors = json.getBoolean("cors", cors);
-    JsonObject authJson = json.getJsonObject("auth");
-    auth = authJson == null ? new McpAuthOptions() : new McpAuthOptions(authJson);
-    healthLivePath = json.containsKey("healthLivePath") ? json.getString("healthLivePath") : healthLivePath;
-    healthReadyPath = json.containsKey("healthReadyPath") ? json.getString("healthReadyPath") : healthReadyPath;
-    healthCheckTimeoutMs = json.getLong("healthCheckTimeoutMs", healthCheckTimeoutMs);
+    setHost(json.getString("host", host));
+    setPort(json.getInteger("port", port));
+    setPath(json.getString("path", path));
+    setResponseMode(ResponseMode.valueOf(json.getString("responseMode", responseMode.name())));
+    setMaxBodyBytes(json.getInteger("maxBodyBytes", maxBodyBytes));
+    setMaxSessions(json.getInteger("maxSessions", maxSessions));
+    setSessionIdleTimeoutMs(json.getLong("sessionIdleTimeoutMs", sessionIdleTimeoutMs));
+    setInitializeTimeoutMs(json.getLong("initializeTimeoutMs", initializeTimeoutMs));
+    setHeartbeatIntervalMs(json.getLong("heartbeatIntervalMs", heartbeatIntervalMs));
+    setSseRetryMs(json.getLong("sseRetryMs", sseRetryMs));
+    setSsePolling(json.getBoolean("ssePolling", ssePolling));
+    setMaxStreamQueueBytes(json.getInteger("maxStreamQueueBytes", maxStreamQueueBytes));
+    setAllowedOrigins(strings(json.getJsonArray("allowedOrigins"), allowedOrigins));
+    setAllowedHosts(strings(json.getJsonArray("allowedHosts"), allowedHosts));
+    setCors(json.getBoolean("cors", cors));
+    setAuth(new McpAuthOptions(json.getJsonObject("auth", new JsonObject())));
+    setHealthLivePath(json.getString("healthLivePath", healthLivePath));
+    setHealthReadyPath(json.getString("healthReadyPath", healthReadyPath));
+    setHealthCheckTimeoutMs(json.getLong("healthCheckTimeoutMs", healthCheckTimeoutMs));
   }
 
-  private static List<String> strings(JsonArray array) {
-    List<String> list = new ArrayList<>();
-    if (array != null) {
-      array.forEach(v -> list.add(String.valueOf(v)));
+  private static List<String> strings(JsonArray array, List<String> absent) {
+    if (array == null) {
+      return absent;
     }
+    List<String> list = new ArrayList<>();
+    array.forEach(value -> list.add(String.valueOf(value)));
     return list;
   }
 
@@ -120,8 +111,7 @@ public class McpHttpServerOptions {
         .put("maxBodyBytes", maxBodyBytes).put("maxSessions", maxSessions)
         .put("sessionIdleTimeoutMs", sessionIdleTimeoutMs).put("initializeTimeoutMs", initializeTimeoutMs)
         .put("heartbeatIntervalMs", heartbeatIntervalMs).put("sseRetryMs", sseRetryMs).put("ssePolling", ssePolling)
-        .put("maxStreamQueueBytes", maxStreamQueueBytes).put("maxEventsPerStream", maxEventsPerStream)
-        .put("maxStreamsPerSession", maxStreamsPerSession).put("eventRetentionMs", eventRetentionMs)
+        .put("maxStreamQueueBytes", maxStreamQueueBytes)
         .put("allowedOrigins", new JsonArray(new ArrayList<>(allowedOrigins)))
         .put("allowedHosts", new JsonArray(new ArrayList<>(allowedHosts)))
         .put("cors", cors)
@@ -136,7 +126,7 @@ public class McpHttpServerOptions {
 
   /** The address to bind; loopback by default. Binding anything else should come with auth and allowlists. */
   public McpHttpServerOptions setHost(String host) {
-    this.host = host;
+    this.host = Objects.requireNonNull(host, "host");
     return this;
   }
 
@@ -146,6 +136,9 @@ public class McpHttpServerOptions {
 
   /** The port; 0 picks a free one (see {@link McpHttpServer#actualPort()}). */
   public McpHttpServerOptions setPort(int port) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0-65535");
+    }
     this.port = port;
     return this;
   }
@@ -167,7 +160,7 @@ public class McpHttpServerOptions {
   }
 
   public McpHttpServerOptions setResponseMode(ResponseMode responseMode) {
-    this.responseMode = responseMode;
+    this.responseMode = Objects.requireNonNull(responseMode, "responseMode");
     return this;
   }
 
@@ -257,36 +250,6 @@ public class McpHttpServerOptions {
    */
   public McpHttpServerOptions setMaxStreamQueueBytes(int maxStreamQueueBytes) {
     this.maxStreamQueueBytes = positive(maxStreamQueueBytes, "maxStreamQueueBytes");
-    return this;
-  }
-
-  public int getMaxEventsPerStream() {
-    return maxEventsPerStream;
-  }
-
-  /** Replay retention of the default in-memory event store, per stream. */
-  public McpHttpServerOptions setMaxEventsPerStream(int maxEventsPerStream) {
-    this.maxEventsPerStream = positive(maxEventsPerStream, "maxEventsPerStream");
-    return this;
-  }
-
-  public int getMaxStreamsPerSession() {
-    return maxStreamsPerSession;
-  }
-
-  /** Replay retention of the default in-memory event store: streams kept per session. */
-  public McpHttpServerOptions setMaxStreamsPerSession(int maxStreamsPerSession) {
-    this.maxStreamsPerSession = positive(maxStreamsPerSession, "maxStreamsPerSession");
-    return this;
-  }
-
-  public long getEventRetentionMs() {
-    return eventRetentionMs;
-  }
-
-  /** Replay retention of the default in-memory event store, by age. */
-  public McpHttpServerOptions setEventRetentionMs(long eventRetentionMs) {
-    this.eventRetentionMs = positive(eventRetentionMs, "eventRetentionMs");
     return this;
   }
 

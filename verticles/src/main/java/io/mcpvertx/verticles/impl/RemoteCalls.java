@@ -6,6 +6,7 @@ import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.client.SamplingRequest;
+import io.mcpvertx.verticles.impl.cluster.Departures;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -12,6 +12,8 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.verticles.RemoteFeatures;
 import io.mcpvertx.verticles.RemoteFeaturesOptions;
+import io.mcpvertx.verticles.impl.cluster.ClusterMembership;
+import io.mcpvertx.verticles.impl.cluster.Departures;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.stdio;
 
 import io.vertx.core.buffer.Buffer;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -69,7 +70,7 @@ public final class LineFramer {
       return;
     }
     if (count + length > pending.length) {
-      pending = java.util.Arrays.copyOf(pending, Math.min(maxLineBytes, Math.max(count + length, pending.length * 2)));
+      pending = Arrays.copyOf(pending, Math.min(maxLineBytes, Math.max(count + length, pending.length * 2)));
     }
     System.arraycopy(bytes, start, pending, count, length);
     count += length;

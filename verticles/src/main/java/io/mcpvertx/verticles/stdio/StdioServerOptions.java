@@ -6,24 +6,25 @@ import io.vertx.core.json.JsonObject;
 public class StdioServerOptions {
 
   public static final long DEFAULT_DRAIN_TIMEOUT_MS = 5_000;
+  public static final boolean DEFAULT_REDIRECT_SYSTEM_OUT = true;
 
   private long drainTimeoutMs;
   private boolean redirectSystemOut;
 
   public StdioServerOptions() {
     drainTimeoutMs = DEFAULT_DRAIN_TIMEOUT_MS;
-    redirectSystemOut = true;
+    redirectSystemOut = DEFAULT_REDIRECT_SYSTEM_OUT;
   }
 
   public StdioServerOptions(StdioServerOptions other) {
-    drainTimeoutMs = other.drainTimeoutMs;
-    redirectSystemOut = other.redirectSystemOut;
+    this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public StdioServerOptions(JsonObject json) {
     this();
-    drainTimeoutMs = json.getLong("drainTimeoutMs", drainTimeoutMs);
-    redirectSystemOut = json.getBoolean("redirectSystemOut", redirectSystemOut);
+    setDrainTimeoutMs(json.getLong("drainTimeoutMs", drainTimeoutMs));
+    setRedirectSystemOut(json.getBoolean("redirectSystemOut", redirectSystemOut));
   }
 
   public JsonObject toJson() {

@@ -6,6 +6,7 @@ import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
@@ -74,12 +75,12 @@ final class ClusterNodes implements AutoCloseable {
   Future<Node> start(String name, long leaseTtlMs, long renewIntervalMs) {
     McpInstance instance = McpInstance.create(vertx, leases, new InstanceOptions().setName(name)
         .setLeaseTtlMs(leaseTtlMs).setRenewIntervalMs(renewIntervalMs).setOrphanSweepIntervalMs(renewIntervalMs));
-    McpServer mcp = McpServer.create(vertx, new McpServerOptions(), tasks, instance);
+    McpStores stores = McpStores.builder(vertx).tasks(tasks).events(events).sessions(sessions).leases(leases).build();
+    McpServer mcp = McpServer.create(vertx, new McpServerOptions(), stores, instance);
     TestTools tools = new TestTools().register(mcp);
     mcp.resource(Resource.of(RESOURCE_URI, "note", "text/plain"),
         (uri, ctx) -> Future.succeededFuture(ResourceResult.text(uri, "text/plain", "a note")));
-    McpHttpServer http = McpHttpServer.create(vertx, mcp, new McpHttpServerOptions().setPort(0),
-        McpHttpStores.shared(events, sessions));
+    McpHttpServer http = McpHttpServer.create(vertx, mcp, new McpHttpServerOptions().setPort(0));
     return instance.start().compose(v -> http.listen()).map(v -> {
       Node node = new Node(vertx, mcp, instance, tools, http);
       nodes.add(node);

@@ -236,6 +236,22 @@ class DualEraHttpTest {
   }
 
   @Test
+  void aRefusedRequestIs400AndAMethodsOwnErrorIs200(VertxTestContext test) {
+    // -32602 both times: once refusing _meta before anything is served, once as the answer of tools/call.
+    JsonObject noCapabilities = request("tools/list", new JsonObject().put("_meta", meta()
+        .put("io.modelcontextprotocol/clientCapabilities", "none")));
+    post(Map.of("MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/list"), noCapabilities)
+        .compose(refused -> {
+          refused.error(-32602, 400);
+          return modern("tools/call", new JsonObject().put("name", "no_such_tool"));
+        })
+        .onComplete(test.succeeding(answered -> test.verify(() -> {
+          answered.assertError(-32602, 200);
+          test.completeNow();
+        })));
+  }
+
+  @Test
   void progressStreamsBeforeTheResultAndGetAndDeleteAreNotForStatelessClients(VertxTestContext test) {
     modern("tools/call", new JsonObject().put("name", "steps").put("_meta", new JsonObject()))
         .compose(plain -> {

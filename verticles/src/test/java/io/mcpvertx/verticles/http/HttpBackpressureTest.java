@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.testing.http.SseParser;
 import io.mcpvertx.testing.http.SseStream;
 import io.mcpvertx.testing.http.StreamableHttp;
@@ -36,9 +37,10 @@ class HttpBackpressureTest {
 
   @Test
   void closesTheStreamOfAReaderThatStoppedAndTheResumptionDeliversEverything(Vertx vertx, VertxTestContext test) {
-    McpHttpServerOptions options = new McpHttpServerOptions().setMaxStreamQueueBytes(32 * 1024)
-        .setMaxEventsPerStream(MESSAGES + 10);
-    HttpTestServer.start(vertx, options).compose(server -> {
+    McpHttpServerOptions options = new McpHttpServerOptions().setMaxStreamQueueBytes(32 * 1024);
+    InMemoryEventStore store = new InMemoryEventStore(MESSAGES + 10,
+        InMemoryEventStore.DEFAULT_MAX_STREAMS_PER_SESSION, InMemoryEventStore.DEFAULT_MAX_AGE_MS);
+    HttpTestServer.start(vertx, options, store).compose(server -> {
       // A fixed, small receive window, so the kernel cannot absorb the flood on the paused reader's behalf.
       StreamableHttp slow = StreamableHttp.http1(vertx, server.port(),
           new HttpClientOptions().setReceiveBufferSize(64 * 1024));

@@ -7,6 +7,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
@@ -59,10 +60,11 @@ class HttpHazelcastClusterTest {
             members.add(node);
             Vertx member = node.vertx;
             McpInstance instance = McpInstance.create(member, leases, new InstanceOptions().setName("member" + i));
-            McpServer mcp = McpServer.create(member, new McpServerOptions(), tasks, instance);
+            McpStores stores = McpStores.builder(member).tasks(tasks).events(events).sessions(sessions)
+                .leases(leases).build();
+            McpServer mcp = McpServer.create(member, new McpServerOptions(), stores, instance);
             new TestTools().register(mcp);
-            McpHttpServer http = McpHttpServer.create(member, mcp, new McpHttpServerOptions().setPort(0),
-                McpHttpStores.shared(events, sessions));
+            McpHttpServer http = McpHttpServer.create(member, mcp, new McpHttpServerOptions().setPort(0));
             servers.add(http);
             started.add(instance.start().compose(v -> http.listen()));
           }

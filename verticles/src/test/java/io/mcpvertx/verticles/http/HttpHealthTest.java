@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -56,7 +58,8 @@ class HttpHealthTest {
   @Test
   void reportsNotReadyWithTheReasonWhenAStoreFailsItsPing(Vertx vertx, VertxTestContext test) {
     EventStore failing = new PingingEventStore(() -> Future.failedFuture(new IllegalStateException("disk on fire")));
-    McpHttpServer server = McpHttpServer.create(vertx, McpServer.create(vertx), options(), failing);
+    McpHttpServer server = McpHttpServer.create(vertx, McpServer.create(vertx, new McpServerOptions(),
+        McpStores.builder(vertx).events(failing).build()), options());
     server.listen()
         .compose(v -> call(vertx, server, HttpMethod.GET, "/health/ready", null))
         .onComplete(test.succeeding(answer -> test.verify(() -> {
@@ -74,8 +77,8 @@ class HttpHealthTest {
   @Test
   void reportsNotReadyWhenAStoreNeverAnswers(Vertx vertx, VertxTestContext test) {
     EventStore silent = new PingingEventStore(() -> Promise.<Void>promise().future());
-    McpHttpServer server = McpHttpServer.create(vertx, McpServer.create(vertx),
-        options().setHealthCheckTimeoutMs(50), silent);
+    McpHttpServer server = McpHttpServer.create(vertx, McpServer.create(vertx, new McpServerOptions(),
+        McpStores.builder(vertx).events(silent).build()), options().setHealthCheckTimeoutMs(50));
     server.listen()
         .compose(v -> call(vertx, server, HttpMethod.GET, "/health/ready", null))
         .onComplete(test.succeeding(answer -> test.verify(() -> {

@@ -3,6 +3,7 @@ package io.mcpvertx.verticles.http;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.impl.McpServerImpl;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
@@ -17,13 +18,13 @@ final class HttpTestServer {
   final InMemoryEventStore events;
   final McpHttpServer http;
 
-  private HttpTestServer(Vertx vertx, McpServerOptions serverOptions, McpHttpServerOptions options) {
+  private HttpTestServer(Vertx vertx, McpServerOptions serverOptions, McpHttpServerOptions options,
+      InMemoryEventStore events) {
     this.vertx = vertx;
-    this.mcp = (McpServerImpl) McpServer.create(vertx, serverOptions);
+    this.events = events;
+    this.mcp = (McpServerImpl) McpServer.create(vertx, serverOptions, McpStores.builder(vertx).events(events).build());
     this.tools = new TestTools().register(mcp);
-    this.events = new InMemoryEventStore(options.getMaxEventsPerStream(), options.getMaxStreamsPerSession(),
-        options.getEventRetentionMs());
-    this.http = McpHttpServer.create(vertx, mcp, options, events);
+    this.http = McpHttpServer.create(vertx, mcp, options);
   }
 
   /** Starts an endpoint with these options (the port is replaced by 0). */
@@ -39,7 +40,18 @@ final class HttpTestServer {
   /** Starts an endpoint whose MCP server has {@code serverOptions}. */
   static Future<HttpTestServer> start(Vertx vertx, McpServerOptions serverOptions, McpHttpServerOptions options,
       int instances) {
-    HttpTestServer server = new HttpTestServer(vertx, serverOptions, new McpHttpServerOptions(options).setPort(0));
+    return start(vertx, serverOptions, options, new InMemoryEventStore(), instances);
+  }
+
+  /** Starts an endpoint keeping its events in {@code events}. */
+  static Future<HttpTestServer> start(Vertx vertx, McpHttpServerOptions options, InMemoryEventStore events) {
+    return start(vertx, new McpServerOptions(), options, events, 1);
+  }
+
+  private static Future<HttpTestServer> start(Vertx vertx, McpServerOptions serverOptions,
+      McpHttpServerOptions options, InMemoryEventStore events, int instances) {
+    HttpTestServer server = new HttpTestServer(vertx, serverOptions, new McpHttpServerOptions(options).setPort(0),
+        events);
     return server.http.listen(instances).map(server);
   }
 

@@ -1,12 +1,14 @@
 package io.mcpvertx.verticles.http;
 
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceResult;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.testing.http.StreamableHttpSession;
@@ -31,10 +33,12 @@ final class SharedInstances implements AutoCloseable {
     final McpHttpServer http;
     private final Vertx clientVertx;
 
-    private Instance(Vertx vertx, Vertx clientVertx, McpHttpServerOptions options, McpHttpStores stores) {
+    private Instance(Vertx vertx, Vertx clientVertx, McpHttpServerOptions options, EventStore events,
+        SessionStore sessions) {
       this.vertx = vertx;
       this.clientVertx = clientVertx;
-      this.mcp = McpServer.create(vertx);
+      this.mcp = McpServer.create(vertx, new McpServerOptions(),
+          McpStores.builder(vertx).events(events).sessions(sessions).build());
       this.tools = new TestTools().register(mcp);
       mcp.tool(Tool.builder("logs").description("Logs at info and at error, then answers").build(), (args, ctx) -> {
         ctx.log(LoggingLevel.INFO, "logs", "at info");
@@ -43,7 +47,7 @@ final class SharedInstances implements AutoCloseable {
       });
       mcp.resource(Resource.of(RESOURCE_URI, "note", "text/plain"),
           (uri, ctx) -> Future.succeededFuture(ResourceResult.text(uri, "text/plain", "a note")));
-      this.http = McpHttpServer.create(vertx, mcp, new McpHttpServerOptions(options).setPort(0), stores);
+      this.http = McpHttpServer.create(vertx, mcp, new McpHttpServerOptions(options).setPort(0));
     }
 
     StreamableHttp client() {
@@ -60,10 +64,11 @@ final class SharedInstances implements AutoCloseable {
   final Instance b;
   private final Vertx second;
 
-  private SharedInstances(Vertx vertx, Vertx second, McpHttpServerOptions options, McpHttpStores stores) {
+  private SharedInstances(Vertx vertx, Vertx second, McpHttpServerOptions options, EventStore events,
+      SessionStore sessions) {
     this.second = second;
-    this.a = new Instance(vertx, vertx, options, stores);
-    this.b = new Instance(second, vertx, options, stores);
+    this.a = new Instance(vertx, vertx, options, events, sessions);
+    this.b = new Instance(second, vertx, options, events, sessions);
   }
 
   /**
@@ -72,8 +77,7 @@ final class SharedInstances implements AutoCloseable {
    */
   static Future<SharedInstances> start(Vertx vertx, McpHttpServerOptions options, EventStore events,
       SessionStore sessions) {
-    McpHttpStores stores = McpHttpStores.shared(events, sessions);
-    SharedInstances instances = new SharedInstances(vertx, Vertx.vertx(), options, stores);
+    SharedInstances instances = new SharedInstances(vertx, Vertx.vertx(), options, events, sessions);
     return instances.a.http.listen().compose(v -> instances.b.http.listen()).map(instances);
   }
 

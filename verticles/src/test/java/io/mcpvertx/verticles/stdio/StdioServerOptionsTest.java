@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonObject;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class StdioServerOptionsTest {
 
@@ -36,5 +41,20 @@ class StdioServerOptionsTest {
   @Test
   void rejectsANegativeDrainTimeout() {
     assertThrows(IllegalArgumentException.class, () -> new StdioServerOptions().setDrainTimeoutMs(-1));
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("invalidValues")
+  void refusesAnInvalidValueAlikeBySetterAndByJson(String key, Object value, Consumer<StdioServerOptions> setter) {
+    IllegalArgumentException bySetter = assertThrows(IllegalArgumentException.class,
+        () -> setter.accept(new StdioServerOptions()));
+    IllegalArgumentException byJson = assertThrows(IllegalArgumentException.class,
+        () -> new StdioServerOptions(new JsonObject().put(key, value)));
+    assertEquals(bySetter.getMessage(), byJson.getMessage());
+  }
+
+  static Stream<Arguments> invalidValues() {
+    return Stream.of(
+        Arguments.of("drainTimeoutMs", -1, (Consumer<StdioServerOptions>) o -> o.setDrainTimeoutMs(-1)));
   }
 }

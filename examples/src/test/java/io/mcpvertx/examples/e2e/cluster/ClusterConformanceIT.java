@@ -25,6 +25,7 @@ class ClusterConformanceIT extends ConformanceScenarios {
     // Without clustering, the elicitation scenarios, a deleted session's 404 and requestState round trips fail.
     ClusterHarness.assumeClusteredRun();
     NodeScripts.installDependencies(NodeScripts.e2eDir());
+    NodeScripts.requireConformanceCli();
     cluster = ClusterHarness.start(ClusterConformanceIT.class, "conformance", 3, 0, List.of());
   }
 

@@ -1,6 +1,7 @@
 package io.mcpvertx.examples.e2e.cluster;
 
 import io.mcpvertx.examples.e2e.ExamplesJar;
+import io.mcpvertx.examples.e2e.NodeScripts;
 import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
@@ -78,6 +79,8 @@ public final class ClusterHarness implements AutoCloseable {
    */
   public static ClusterHarness start(Class<?> owner, String example, int httpNodes, int workers,
       List<String> extraArguments) throws Exception {
+    Nginx.require();
+    NodeScripts.requireNode();
     Path dir = Paths.get("target", "cluster", owner.getSimpleName() + "-" + LocalDateTime.now().format(RUN_NAME))
         .toAbsolutePath();
     Files.createDirectories(dir);

@@ -2,6 +2,7 @@ package io.mcpvertx.examples.e2e.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.Prerequisites;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -51,17 +53,27 @@ final class Nginx implements AutoCloseable {
     this.port = port;
   }
 
+  private static final String HOW_TO_GET = "install the Debian package nginx-light (apt-get install -y "
+      + "--no-install-recommends nginx-light, as .ci/run does) or put nginx on the PATH";
+
   /** The nginx binary: on the PATH or where the Debian package installs it; fails saying how to get one. */
   static String binary() {
+    return find().orElseThrow(() -> new AssertionError("The cluster tests need nginx: " + HOW_TO_GET
+        + "; none on the PATH nor in " + CANDIDATES));
+  }
+
+  /** Skips (or, under {@code CI=true}, fails) the calling test at once when there is no nginx. */
+  static void require() {
+    Prerequisites.require(find().isPresent(), "nginx (for the cluster tests)", HOW_TO_GET);
+  }
+
+  private static Optional<String> find() {
     for (String path : System.getenv().getOrDefault("PATH", "").split(":")) {
       if (!path.isEmpty() && Files.isExecutable(Paths.get(path, "nginx"))) {
-        return Paths.get(path, "nginx").toString();
+        return Optional.of(Paths.get(path, "nginx").toString());
       }
     }
-    return CANDIDATES.stream().filter(c -> Files.isExecutable(Paths.get(c))).findFirst()
-        .orElseThrow(() -> new AssertionError("The cluster tests need nginx (.ci/run installs the Debian package "
-            + "nginx-light: apt-get install -y --no-install-recommends nginx-light); none on the PATH nor in "
-            + CANDIDATES));
+    return CANDIDATES.stream().filter(c -> Files.isExecutable(Paths.get(c))).findFirst();
   }
 
   /** Starts nginx on {@code port} of 127.0.0.1 in front of {@code upstreamPorts}, waits until it accepts. */

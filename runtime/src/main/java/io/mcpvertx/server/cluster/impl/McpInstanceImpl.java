@@ -7,13 +7,15 @@ import io.mcpvertx.spi.leases.LeaseStore;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * Holds and renews an instance lease on one context. State changes happen on that context only; {@link #id} and
@@ -183,8 +185,8 @@ public final class McpInstanceImpl implements McpInstance {
     return options;
   }
 
-  private Future<Void> onContext(java.util.function.Supplier<Future<Void>> action) {
-    io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+  private Future<Void> onContext(Supplier<Future<Void>> action) {
+    Promise<Void> done = Promise.promise();
     context.runOnContext(v -> action.get().onComplete(done));
     return done.future();
   }

@@ -20,14 +20,15 @@ import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.mcpvertx.server.tools.Tool;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -79,19 +80,23 @@ public final class StatelessEngine implements StatelessServer {
   }
 
   @Override
-  public Rejection validate(JsonRpcRequest request, Function<String, String> header) {
-    Rejection rejection = StatelessValidation.validate(request, header, supportedVersions,
-        registry.snapshot());
-    if (rejection == null && StatelessServer.isListen(request)
+  public JsonRpcError validate(JsonRpcRequest request) {
+    JsonRpcError refused = StatelessValidation.validate(request, supportedVersions);
+    if (refused == null && StatelessServer.isListen(request)
         && request.paramsOrEmpty().getValue("notifications") instanceof JsonObject filter
         && filter.containsKey("taskIds")
         && !ExtensionTasks.declared(request.paramsOrEmpty().getJsonObject("_meta")
             .getJsonObject(META_CLIENT_CAPABILITIES))) {
       // Task notifications are the extension's: a client that did not declare it may not ask for them.
-      McpException missing = ExtensionTasks.missingExtension();
-      return new Rejection(StatelessServer.httpStatus(missing.error()), missing.error());
+      return ExtensionTasks.missingExtension().error();
     }
-    return rejection;
+    return refused;
+  }
+
+  @Override
+  public Optional<Tool> tool(String name) {
+    FeatureRegistry.RegisteredTool registered = registry.snapshot().tools().get(name);
+    return registered == null ? Optional.empty() : Optional.of(registered.tool());
   }
 
   @Override
@@ -203,8 +208,11 @@ public final class StatelessEngine implements StatelessServer {
   }
 
   private JsonObject discover() {
-    JsonObject offered = capabilities.offered(VERSION)
-        .put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    JsonObject offered = capabilities.offered(VERSION);
+    // The tasks extension only when some tool may run as a task: without one, no call could ever create a task.
+    if (registry.snapshot().tools().values().stream().anyMatch(t -> t.tool().execution().allowsTasks())) {
+      offered.put("extensions", new JsonObject().put(TaskEngine.EXTENSION, new JsonObject()));
+    }
     JsonObject result = new JsonObject()
         .put("supportedVersions", supportedVersions.copy())
         .put("capabilities", offered);

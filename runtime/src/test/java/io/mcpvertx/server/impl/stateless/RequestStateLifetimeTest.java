@@ -13,6 +13,7 @@ import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.server.McpStores;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -44,7 +45,7 @@ class RequestStateLifetimeTest {
   private StatelessServer engine(Vertx vertx, List<String> keys) {
     McpServerOptions options = new McpServerOptions().setStatelessOptions(new StatelessOptions()
         .setRequestStateKeys(keys).setRequestStateTtlMs(TTL_MS));
-    McpServer server = new McpServerImpl(vertx, options, null, null, now::get);
+    McpServer server = new McpServerImpl(vertx, options, McpStores.inMemory(vertx), null, now::get);
     server.tool(Tool.builder("ask").build(), (args, ctx) -> ctx.elicit("color", ElicitRequest.form("Color?",
             new JsonObject().put("type", "object").put("properties", new JsonObject().put("color",
                 new JsonObject().put("type", "string")))))
@@ -72,7 +73,7 @@ class RequestStateLifetimeTest {
     Promise<JsonRpcMessage> promise = Promise.promise();
     context.runOnContext(v -> {
       JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(1), "tools/call", params);
-      assertEquals(null, engine.validate(request, null));
+      assertEquals(null, engine.validate(request));
       engine.serve(request, null, message -> { }).response().onComplete(promise);
     });
     return promise.future();

@@ -21,6 +21,7 @@ import java.util.Objects;
  */
 public class McpAuthOptions {
 
+  public static final AuthMode DEFAULT_MODE = AuthMode.OFF;
   public static final int DEFAULT_CLOCK_SKEW_SECONDS = 30;
   public static final int MAX_CLOCK_SKEW_SECONDS = 300;
   public static final long DEFAULT_JWKS_REFRESH_MIN_INTERVAL_MS = 30_000;
@@ -51,7 +52,7 @@ public class McpAuthOptions {
   private List<String> algorithms;
 
   public McpAuthOptions() {
-    mode = AuthMode.OFF;
+    mode = DEFAULT_MODE;
     clockSkewSeconds = DEFAULT_CLOCK_SKEW_SECONDS;
     requiredScopes = new ArrayList<>();
     methodScopes = new LinkedHashMap<>();
@@ -67,44 +68,46 @@ public class McpAuthOptions {
     this(other.toJson());
   }
 
+  /** Reads what {@link #toJson()} writes: an absent key keeps its default, and every value goes through its setter. */
   public McpAuthOptions(JsonObject json) {
     this();
-    mode = AuthMode.valueOf(json.getString("mode", mode.name()).toUpperCase(Locale.ROOT));
-    issuer = json.getString("issuer");
-    discoveryUrl = json.getString("discoveryUrl");
-    jwksUrl = json.getString("jwksUrl");
-    introspectionUrl = json.getString("introspectionUrl");
-    clientId = json.getString("clientId");
-    clientSecret = json.getString("clientSecret");
-    resource = json.getString("resource");
-    resourceName = json.getString("resourceName");
+    setMode(AuthMode.valueOf(json.getString("mode", mode.name()).toUpperCase(Locale.ROOT)));
+    setIssuer(json.getString("issuer", issuer));
+    setDiscoveryUrl(json.getString("discoveryUrl", discoveryUrl));
+    setJwksUrl(json.getString("jwksUrl", jwksUrl));
+    setIntrospectionUrl(json.getString("introspectionUrl", introspectionUrl));
+    setClientId(json.getString("clientId", clientId));
+    setClientSecret(json.getString("clientSecret", clientSecret));
+    setResource(json.getString("resource", resource));
+    setResourceName(json.getString("resourceName", resourceName));
     setClockSkewSeconds(json.getInteger("clockSkewSeconds", clockSkewSeconds));
-    requiredScopes = strings(json.getJsonArray("requiredScopes"));
-    methodScopes = scopeMap(json.getJsonObject("methodScopes"));
-    toolScopes = scopeMap(json.getJsonObject("toolScopes"));
-    scopesSupported = strings(json.getJsonArray("scopesSupported"));
-    serveAuthorizationServerMetadata = json.getBoolean("serveAuthorizationServerMetadata", false);
+    setRequiredScopes(strings(json.getJsonArray("requiredScopes"), requiredScopes));
+    setMethodScopes(scopeMap(json.getJsonObject("methodScopes"), methodScopes));
+    setToolScopes(scopeMap(json.getJsonObject("toolScopes"), toolScopes));
+    setScopesSupported(strings(json.getJsonArray("scopesSupported"), scopesSupported));
+    setServeAuthorizationServerMetadata(json.getBoolean("serveAuthorizationServerMetadata",
+        serveAuthorizationServerMetadata));
     setJwksRefreshMinIntervalMs(json.getLong("jwksRefreshMinIntervalMs", jwksRefreshMinIntervalMs));
-    jwksMaxAgeSeconds = json.getLong("jwksMaxAgeSeconds", jwksMaxAgeSeconds);
+    setJwksMaxAgeSeconds(json.getLong("jwksMaxAgeSeconds", jwksMaxAgeSeconds));
     setHttpTimeoutMs(json.getLong("httpTimeoutMs", httpTimeoutMs));
-    if (json.getJsonArray("algorithms") != null) {
-      setAlgorithms(strings(json.getJsonArray("algorithms")));
-    }
+    setAlgorithms(strings(json.getJsonArray("algorithms"), algorithms));
   }
 
-  private static List<String> strings(JsonArray array) {
-    List<String> list = new ArrayList<>();
-    if (array != null) {
-      array.forEach(v -> list.add(String.valueOf(v)));
+  private static List<String> strings(JsonArray array, List<String> absent) {
+    if (array == null) {
+      return absent;
     }
+    List<String> list = new ArrayList<>();
+    array.forEach(value -> list.add(String.valueOf(value)));
     return list;
   }
 
-  private static Map<String, List<String>> scopeMap(JsonObject json) {
-    Map<String, List<String>> map = new LinkedHashMap<>();
-    if (json != null) {
-      json.forEach(e -> map.put(e.getKey(), strings((JsonArray) e.getValue())));
+  private static Map<String, List<String>> scopeMap(JsonObject json, Map<String, List<String>> absent) {
+    if (json == null) {
+      return absent;
     }
+    Map<String, List<String>> map = new LinkedHashMap<>();
+    json.forEach(e -> map.put(e.getKey(), strings((JsonArray) e.getValue(), List.of())));
     return map;
   }
 
@@ -149,9 +152,9 @@ public class McpAuthOptions {
    *
    * @throws IllegalStateException naming what is wrong
    */
-  public void validate() {
+  public McpAuthOptions validate() {
     if (mode == AuthMode.OFF) {
-      return;
+      return this;
     }
     if (issuer == null) {
       throw new IllegalStateException("auth: an issuer is required in mode " + mode);
@@ -174,6 +177,7 @@ public class McpAuthOptions {
     if (algorithms.isEmpty()) {
       throw new IllegalStateException("auth: at least one JWS algorithm must be allowed");
     }
+    return this;
   }
 
   private static URI parse(String value, String what) {

@@ -12,6 +12,7 @@ import io.mcpvertx.verticles.http.auth.impl.InvalidTokenException;
 import io.mcpvertx.verticles.http.auth.impl.ResourceMetadata;
 import io.mcpvertx.verticles.http.auth.impl.ScopePolicy;
 import io.mcpvertx.verticles.http.auth.impl.TokenValidator;
+import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -131,10 +132,10 @@ final class AuthGate {
         unauthorized(rc, refused);
       } else if (ar.cause() instanceof AuthServerUnavailableException) {
         rc.response().putHeader("Retry-After", "5");
-        HttpErrors.reject(rc.response(), 503, "Service Unavailable: " + ar.cause().getMessage());
+        HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: " + ar.cause().getMessage());
       } else {
         LOG.log(Level.ERROR, "Token validation failed", ar.cause());
-        HttpErrors.reject(rc.response(), 500, "Internal error");
+        HttpErrors.reject(rc.response(), Refusal.INTERNAL, "Internal error");
       }
     }));
   }
@@ -173,23 +174,23 @@ final class AuthGate {
       List<String> missing, JsonRpcId id) {
     String description = "the request needs scope " + String.join(" ", missing);
     LOG.log(Level.INFO, () -> "Refused " + principal.key() + ": " + description);
-    response.putHeader("WWW-Authenticate",
+    response.putHeader(McpHeaders.WWW_AUTHENTICATE,
         BearerChallenge.insufficientScope(metadata.url(), scopes.stepUp(principal, required), description));
-    HttpErrors.reject(response, 403, id, new JsonRpcError(HttpErrors.TRANSPORT_ERROR,
+    HttpErrors.reject(response, Refusal.FORBIDDEN, id, new JsonRpcError(HttpErrors.TRANSPORT_ERROR,
         "Forbidden: insufficient scope: " + description));
   }
 
   private void unauthorized(RoutingContext rc, InvalidTokenException refused) {
     HttpServerResponse response = rc.response();
-    response.putHeader("WWW-Authenticate", BearerChallenge.unauthorized(metadata.url(), scopes.base(), refused));
-    HttpErrors.reject(response, 401, refused == null ? "Unauthorized: a bearer token is required"
+    response.putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), refused));
+    HttpErrors.reject(response, Refusal.UNAUTHORIZED, refused == null ? "Unauthorized: a bearer token is required"
         : "Unauthorized: " + refused.getMessage());
   }
 
   private void invalidRequest(RoutingContext rc, String description) {
     InvalidTokenException problem = new InvalidTokenException(InvalidTokenException.INVALID_REQUEST, description);
-    rc.response().putHeader("WWW-Authenticate", BearerChallenge.unauthorized(metadata.url(), scopes.base(), problem));
-    HttpErrors.reject(rc.response(), 400, "Bad Request: " + description);
+    rc.response().putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), problem));
+    HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: " + description);
   }
 
   /** Runs on the request's context: the library may complete elsewhere (its own context, an HTTP client's). */

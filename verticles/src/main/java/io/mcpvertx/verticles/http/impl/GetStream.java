@@ -4,6 +4,7 @@ import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.UnknownEventException;
+import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.Message;
@@ -11,7 +12,10 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * A GET on the endpoint: either the session's standalone stream (server-initiated messages), or a resumption of
@@ -29,17 +33,17 @@ final class GetStream {
   private final HttpSession session;
   private final String streamId;
   private final SseWriter sse;
-  private final java.util.function.Consumer<GetStream> onDone;
+  private final Consumer<GetStream> onDone;
   private MessageConsumer<JsonObject> live;
   private List<JsonObject> held = new ArrayList<>();
   private long heldBytes;
   /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
-  private java.util.Set<String> replayed = java.util.Set.of();
+  private Set<String> replayed = Set.of();
   private boolean done;
   private long orphanCheck = -1;
 
   private GetStream(HttpEndpoint endpoint, HttpSession session, String streamId, HttpServerResponse response,
-      java.util.function.Consumer<GetStream> onDone) {
+      Consumer<GetStream> onDone) {
     this.endpoint = endpoint;
     this.session = session;
     this.streamId = streamId;
@@ -48,15 +52,15 @@ final class GetStream {
     response.closeHandler(v -> end());
   }
 
-  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#followed}). */
+  /** Opens the session's standalone stream. The caller has claimed it ({@link HttpSession#follow}). */
   static GetStream standalone(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response,
-      java.util.function.Consumer<GetStream> onDone) {
-    GetStream stream = new GetStream(endpoint, session, session.standaloneStream, response, onDone);
+      Consumer<GetStream> onDone) {
+    GetStream stream = new GetStream(endpoint, session, HttpSession.STANDALONE_STREAM, response, onDone);
     stream.follow().onSuccess(v -> {
       stream.sse.start();
-      ProtocolVersion version = session.version;
+      ProtocolVersion version = session.version();
       if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
-        endpoint.publish(session, session.standaloneStream, Buffer.buffer())
+        endpoint.streams.publish(session, HttpSession.STANDALONE_STREAM, Buffer.buffer())
             .onSuccess(id -> stream.sse.priming(id));
       }
       stream.release();
@@ -65,18 +69,18 @@ final class GetStream {
   }
 
   /**
-   * Resumes a stream after {@code lastEventId}, which the caller has claimed ({@link HttpSession#followed}):
+   * Resumes a stream after {@code lastEventId}, which the caller has claimed ({@link HttpSession#follow}):
    * replays what followed, then goes on live unless the stream is complete. Fails with
    * {@link UnknownEventException} (nothing written yet) when the id cannot be resumed.
    */
   static Future<GetStream> resume(HttpEndpoint endpoint, HttpSession session, String streamId, String lastEventId,
-      HttpServerResponse response, java.util.function.Consumer<GetStream> onDone) {
+      HttpServerResponse response, Consumer<GetStream> onDone) {
     GetStream stream = new GetStream(endpoint, session, streamId, response, onDone);
     return stream.follow()
-        .compose(v -> endpoint.events.replayAfter(session.id, lastEventId))
+        .compose(v -> endpoint.events.replayAfter(session.id(), lastEventId))
         .compose(replay -> {
           stream.sse.start();
-          stream.replayed = new java.util.HashSet<>();
+          stream.replayed = new HashSet<>();
           stream.replay(replay.events(), 0, replay.complete());
           return Future.succeededFuture(stream);
         }, failure -> {
@@ -88,8 +92,7 @@ final class GetStream {
   void heartbeat() {
     if (!done && sse.isOpen()) {
       sse.heartbeat();
-      endpoint.used(session);
-
+      endpoint.sessions.used(session);
     }
   }
 
@@ -104,7 +107,7 @@ final class GetStream {
     }
     // Let go of the stream's address before the client can see the end: once it has, nothing may follow it.
     stopFollowing();
-    session.followed.remove(streamId);
+    session.unfollow(streamId);
     sse.end();
     onDone.accept(this);
   }
@@ -175,7 +178,7 @@ final class GetStream {
     List<JsonObject> pending = held;
     held = null;
     pending.forEach(this::deliver);
-    replayed = java.util.Set.of();
+    replayed = Set.of();
   }
 
   private void deliver(JsonObject event) {

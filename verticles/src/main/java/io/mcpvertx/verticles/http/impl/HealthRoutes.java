@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerResponse;
@@ -49,7 +50,7 @@ final class HealthRoutes {
     web.get(path).handler(handler);
     web.route(path).handler(rc -> {
       rc.response().putHeader("Allow", "GET");
-      HttpErrors.reject(rc.response(), 405, "Method not allowed");
+      HttpErrors.reject(rc.response(), Refusal.METHOD_NOT_ALLOWED, "Method not allowed");
     });
   }
 

@@ -3,14 +3,18 @@ package io.mcpvertx.verticles.http.impl;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
-import io.mcpvertx.verticles.http.McpHttpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
-/** Deploys the HTTP verticles of one endpoint and owns their shared state. */
+/**
+ * Deploys the HTTP verticles of one endpoint and owns what they share: the {@link HttpEndpoint}, and the
+ * authorization gate, started before the first verticle and closed with the endpoint.
+ */
 public final class McpHttpServerImpl implements McpHttpServer {
 
   /**
@@ -24,12 +28,14 @@ public final class McpHttpServerImpl implements McpHttpServer {
   private final Vertx vertx;
   private final HttpEndpoint endpoint;
   private final List<String> deployments = new ArrayList<>();
-  private final List<McpHttpVerticle> verticles = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<McpHttpVerticle> verticles = new CopyOnWriteArrayList<>();
   private volatile int actualPort = -1;
+  /** Started before the first verticle is deployed when authorization is on; null otherwise. */
+  private volatile AuthGate auth;
 
-  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options, McpHttpStores stores) {
+  public McpHttpServerImpl(Vertx vertx, McpServer server, McpHttpServerOptions options) {
     this.vertx = vertx;
-    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), stores);
+    this.endpoint = new HttpEndpoint(vertx, server, new McpHttpServerOptions(options), server.stores());
   }
 
   @Override
@@ -44,24 +50,41 @@ public final class McpHttpServerImpl implements McpHttpServer {
       port = -1 - Math.floorMod(RANDOM_PORT_KEYS.getAndIncrement(), Integer.MAX_VALUE);
     }
     int bind = port;
-    McpHttpVerticle first = new McpHttpVerticle(endpoint, bind);
-    verticles.add(first);
-    Future<Void> started = endpoint.startAuth().compose(v -> vertx.deployVerticle(first)).map(id -> {
-      deployments.add(id);
-      actualPort = first.actualPort();
-      vertx.runOnContext(v -> endpoint.startSweeper());
-      return null;
+    Future<Void> started = startAuth().compose(v -> {
+      McpHttpVerticle first = new McpHttpVerticle(endpoint, auth, bind);
+      verticles.add(first);
+      return vertx.deployVerticle(first).map(id -> {
+        deployments.add(id);
+        actualPort = first.actualPort();
+        vertx.runOnContext(x -> endpoint.start());
+        return null;
+      });
     });
     for (int i = 1; i < instances; i++) {
-      McpHttpVerticle next = new McpHttpVerticle(endpoint, bind);
-      verticles.add(next);
-      started = started.compose(v -> vertx.deployVerticle(next)
-          .map(id -> {
-            deployments.add(id);
-            return null;
-          }));
+      started = started.compose(v -> {
+        McpHttpVerticle next = new McpHttpVerticle(endpoint, auth, bind);
+        verticles.add(next);
+        return vertx.deployVerticle(next).map(id -> {
+          deployments.add(id);
+          return null;
+        });
+      });
     }
     return started.map(v -> this);
+  }
+
+  /**
+   * Readies authorization when it is on: discovery and keys, before anything is served. Fails, and nothing is
+   * served, when the authorization server cannot be reached or configured.
+   */
+  private Future<Void> startAuth() {
+    if (!endpoint.options.getAuth().isEnabled() || auth != null) {
+      return Future.succeededFuture();
+    }
+    return AuthGate.start(vertx, endpoint.options.getAuth()).map(gate -> {
+      auth = gate;
+      return null;
+    });
   }
 
   @Override
@@ -71,16 +94,15 @@ public final class McpHttpServerImpl implements McpHttpServer {
 
   @Override
   public int sessionCount() {
-    return endpoint.sessionCount();
+    return endpoint.sessions.count();
   }
 
   @Override
-  public McpHttpServer addReadinessCheck(String name, java.util.function.Supplier<Future<Void>> check) {
+  public McpHttpServer addReadinessCheck(String name, Supplier<Future<Void>> check) {
     if (!deployments.isEmpty()) {
       throw new IllegalStateException("add readiness checks before listening");
     }
-    endpoint.readiness.put(java.util.Objects.requireNonNull(name, "name"),
-        java.util.Objects.requireNonNull(check, "check"));
+    endpoint.readiness.add(name, check);
     return this;
   }
 
@@ -96,13 +118,19 @@ public final class McpHttpServerImpl implements McpHttpServer {
   @Override
   public Future<Void> close() {
     verticles.clear();
-    endpoint.stopSweeper();
-    endpoint.stopAuth();
+    endpoint.stop();
+    AuthGate gate = auth;
+    if (gate != null) {
+      gate.close();
+    }
     List<Future<Void>> undeploys = new ArrayList<>();
     for (String id : deployments) {
       undeploys.add(vertx.undeploy(id));
     }
     deployments.clear();
-    return Future.join(undeploys).compose(v -> endpoint.closeAll());
+    return Future.join(undeploys).map(v -> {
+      endpoint.sessions.closeAll();
+      return null;
+    });
   }
 }

@@ -1,7 +1,5 @@
 package io.mcpvertx.verticles.http.impl;
 
-import io.mcpvertx.jsonrpc.JsonRpcError;
-import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
@@ -9,6 +7,9 @@ import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.verticles.http.ResponseMode;
+import io.mcpvertx.verticles.http.impl.session.HttpSession;
+import io.mcpvertx.verticles.http.impl.session.SessionEvents;
+import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -124,12 +125,12 @@ final class PostExchange {
     if (done) {
       return;
     }
-    if (session.ownerLost && !awaiting.isEmpty()) {
+    if (session.state() == HttpSession.State.OWNER_LOST && !awaiting.isEmpty()) {
       // The instance serving the request stopped: nothing will answer it, but the client may send it again (the
       // session moves to another instance on its next request). An answer, not a cut, so no client waits forever.
       List<JsonRpcMessage> errors = new ArrayList<>();
       for (JsonRpcId id : awaiting) {
-        errors.add(ownerLostError(id));
+        errors.add(SessionEvents.ownerLostError(id));
       }
       if (batch) {
         deliverBatch(errors);
@@ -140,34 +141,29 @@ final class PostExchange {
     }
     done = true;
     if (sse == null && !detached) {
-      HttpErrors.reject(response, 404, "Session terminated");
+      HttpErrors.reject(response, Refusal.SESSION_NOT_FOUND, "Session terminated");
     } else if (sse != null) {
       sse.end();
     }
     onDone.run();
   }
 
-  static JsonRpcErrorResponse ownerLostError(JsonRpcId id) {
-    return new JsonRpcErrorResponse(id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
-        io.mcpvertx.verticles.McpSessionVerticle.STOPPED_MESSAGE));
-  }
-
   /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */
   void heartbeat() {
     if (sse != null && sse.isOpen()) {
       sse.heartbeat();
-      endpoint.used(session);
+      endpoint.sessions.used(session);
     }
   }
 
   private void onInitializeAnswered(JsonRpcMessage message) {
     if (message instanceof JsonRpcResponse r) {
-      session.version = ProtocolVersion.fromId(r.result().getString("protocolVersion")).orElse(null);
+      session.version(ProtocolVersion.fromId(r.result().getString("protocolVersion")).orElse(null));
     } else {
       // A failed initialize leaves no session behind, so it must not hand out the session's id either.
-      endpoint.closeSession(session, "initialize failed");
+      endpoint.sessions.close(session, "initialize failed");
       if (!response.headWritten()) {
-        response.headers().remove(McpHttpVerticle.SESSION_HEADER);
+        response.headers().remove(McpHeaders.SESSION_ID);
       }
     }
   }
@@ -175,9 +171,9 @@ final class PostExchange {
   private void startSse() {
     sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
     sse.start();
-    ProtocolVersion version = session.version;
+    ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
-      tail = tail.compose(v -> endpoint.publish(session, streamId, Buffer.buffer())).onSuccess(eventId -> {
+      tail = tail.compose(v -> endpoint.streams.publish(session, streamId, Buffer.buffer())).onSuccess(eventId -> {
         if (!detached) {
           sse.priming(eventId);
           if (endpoint.options.isSsePolling()) {
@@ -191,7 +187,7 @@ final class PostExchange {
   }
 
   private void emit(Buffer data) {
-    tail = tail.compose(v -> endpoint.publish(session, streamId, data)).onSuccess(eventId -> {
+    tail = tail.compose(v -> endpoint.streams.publish(session, streamId, data)).onSuccess(eventId -> {
       if (!detached && sse != null && sse.isOpen()) {
         sse.event(eventId, data);
       }
@@ -207,7 +203,7 @@ final class PostExchange {
   private void finish() {
     done = true;
     tail.onComplete(v -> {
-      endpoint.completeStream(session, streamId);
+      endpoint.streams.completeStream(session, streamId);
       if (sse != null) {
         sse.end();
       }

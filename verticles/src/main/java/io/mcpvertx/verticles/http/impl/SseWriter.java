@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles.http.impl;
 
+import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import java.nio.charset.StandardCharsets;
@@ -76,7 +77,7 @@ final class SseWriter {
     return response.writeQueueFull();
   }
 
-  void drainHandler(io.vertx.core.Handler<Void> handler) {
+  void drainHandler(Handler<Void> handler) {
     response.drainHandler(handler);
   }
 

@@ -1,19 +1,19 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.McpException;
-import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.verticles.http.ResponseMode;
+import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -36,39 +36,10 @@ final class StatelessHttp {
     this.listeners = listeners;
   }
 
-  /**
-   * Whether a POST belongs to the stateless generation: the request's {@code _meta} names a protocol version
-   * (modern per-request metadata selects the stateless generation; a {@code Mcp-Session-Id} beside it is
-   * ignored, as 2026-07-28 asks), or, without a session id, the version header names a revision that has no
-   * sessions.
-   */
-  static boolean isStateless(HttpServerRequest request, Decoded decoded) {
-    if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
-        && r.paramsOrEmpty().getValue("_meta") instanceof JsonObject meta
-        && meta.containsKey(StatelessServer.META_PROTOCOL_VERSION)) {
-      return true;
-    }
-    if (request.getHeader(McpHttpVerticle.SESSION_HEADER) != null) {
-      return false;
-    }
-    String version = request.getHeader(McpHttpVerticle.VERSION_HEADER);
-    // Not a session revision: unknown, or one without sessions.
-    return version != null && ProtocolVersion.fromId(version)
-        .map(v -> v.supports(io.mcpvertx.protocol.ProtocolFeature.STATELESS)).orElse(true);
-  }
-
-  /** Whether a GET or DELETE comes from a client of the stateless generation (it gets 405). */
-  static boolean isStatelessStreamRequest(HttpServerRequest request) {
-    String version = request.getHeader(McpHttpVerticle.VERSION_HEADER);
-    return request.getHeader(McpHttpVerticle.SESSION_HEADER) == null && version != null
-        && ProtocolVersion.fromId(version).map(v -> v.supports(io.mcpvertx.protocol.ProtocolFeature.STATELESS))
-            .orElse(false);
-  }
-
   /** Serves a POST of the stateless generation for {@code principal} (null without auth). */
   void post(HttpServerRequest request, HttpServerResponse response, Decoded decoded, Principal principal) {
     if (decoded instanceof Decoded.Batch) {
-      HttpErrors.reject(response, 400, JsonRpcErrorCodes.INVALID_REQUEST,
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: protocol version 2026-07-28 has no JSON-RPC batches");
       return;
     }
@@ -78,9 +49,9 @@ final class StatelessHttp {
       response.setStatusCode(202).end();
       return;
     }
-    StatelessServer.Rejection rejection = engine.validate(call, request::getHeader);
-    if (rejection != null) {
-      HttpErrors.reject(response, rejection.httpStatus(), call.id(), rejection.error());
+    JsonRpcError refused = StatelessHeaders.check(engine, call, request::getHeader);
+    if (refused != null) {
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, call.id(), refused);
       return;
     }
     if (StatelessServer.isListen(call)) {
@@ -108,7 +79,7 @@ final class StatelessHttp {
         return;
       }
       if (sse[0] == null && !sseOnly) {
-        int status = answer instanceof JsonRpcErrorResponse error ? StatelessServer.httpStatus(error.error()) : 200;
+        int status = answer instanceof JsonRpcErrorResponse error ? HttpErrors.statusOf(error.error()) : 200;
         response.setStatusCode(status).putHeader("Content-Type", "application/json")
             .end(endpoint.codec.encode(answer));
         return;

@@ -2,7 +2,7 @@ package io.mcpvertx.verticles.stdio.impl;
 
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
-import io.mcpvertx.verticles.SessionBatch;
+import io.mcpvertx.verticles.bus.SessionBatch;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;

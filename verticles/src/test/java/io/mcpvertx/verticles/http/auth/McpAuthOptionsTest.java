@@ -6,9 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class McpAuthOptionsTest {
 
@@ -77,5 +83,23 @@ class McpAuthOptionsTest {
     assertThrows(IllegalArgumentException.class, () -> jwt.setAlgorithms(List.of("HS256")));
     assertThrows(IllegalArgumentException.class, () -> jwt.setClockSkewSeconds(301));
     assertTrue(jwt.isEnabled());
+  }
+
+  @ParameterizedTest(name = "{0} = {1}")
+  @MethodSource("invalidValues")
+  void refusesAnInvalidValueAlikeBySetterAndByJson(String key, Object value, Consumer<McpAuthOptions> setter) {
+    IllegalArgumentException bySetter = assertThrows(IllegalArgumentException.class,
+        () -> setter.accept(new McpAuthOptions()));
+    IllegalArgumentException byJson = assertThrows(IllegalArgumentException.class,
+        () -> new McpAuthOptions(new JsonObject().put(key, value)));
+    assertEquals(bySetter.getMessage(), byJson.getMessage());
+  }
+
+  static Stream<Arguments> invalidValues() {
+    return Stream.of(
+        Arguments.of("clockSkewSeconds", 301, (Consumer<McpAuthOptions>) o -> o.setClockSkewSeconds(301)),
+        Arguments.of("algorithms", new JsonArray().add("HS256"), (Consumer<McpAuthOptions>) o -> o.setAlgorithms(List.of("HS256"))),
+        Arguments.of("jwksRefreshMinIntervalMs", -1, (Consumer<McpAuthOptions>) o -> o.setJwksRefreshMinIntervalMs(-1)),
+        Arguments.of("httpTimeoutMs", 0, (Consumer<McpAuthOptions>) o -> o.setHttpTimeoutMs(0)));
   }
 }

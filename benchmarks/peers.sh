@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Side-by-side peer benchmark: our server next to a bare Vert.x echo, Quarkus MCP, the MCP java-sdk and the TS SDK,
+# measured one after the other in one run by the shared peer harness (its README says what one run does). Our
+# server is the benchmarks jar (`mcp` mode), spoken to as a 2025-11-25 session (peer mcp-vertx) and as the stateless
+# 2026-07-28 revision (peer mcp-vertx-2026).
+#
+#   benchmarks/peers.sh                          # every configured peer, one round
+#   ROUNDS=3 benchmarks/peers.sh                 # three rounds and a median table
+#   benchmarks/peers.sh mcp-vertx quarkus-mcp    # some peers only (the echo baseline is always added)
+#   benchmarks/peers.sh --build                  # first run on a machine: build the other peers too
+#   BEFORE_JAR=/path/to/older/mcp-vertx-benchmarks.jar benchmarks/peers.sh mcp-vertx mcp-vertx-before
+#                                                # an older build of ours beside this one, in the same run
+#
+# Settings (environment): PEERS_DIR (default: ../shared/peers beside this checkout, copied to a scratch folder so
+# the added peer never touches the shared copy); every setting of the harness (ROUNDS, WARMUP, DURATION, JAVA, ...)
+# passes through. Needs what the harness needs (JDK 17, Maven, Node 18+, wrk, taskset, curl).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PEERS_DIR="${PEERS_DIR:-$ROOT/../shared/peers}"
+JAR="$ROOT/benchmarks/target/mcp-vertx-benchmarks.jar"
+
+if [[ ! -x "$PEERS_DIR/run-peers.sh" ]]; then
+  echo "peers.sh: no peer harness at $PEERS_DIR (set PEERS_DIR to a checkout of it)" >&2
+  exit 2
+fi
+if [[ ! -f "$JAR" ]]; then
+  echo "peers.sh: building $JAR" >&2
+  (cd "$ROOT" && mvn -B -q -DskipTests package -pl benchmarks -am)
+fi
+
+# The harness writes its results and builds beside itself: work on a copy, keep the results under target/.
+WORK="$ROOT/benchmarks/target/peers"
+mkdir -p "$WORK"
+rsync -a --delete --exclude results "$PEERS_DIR/" "$WORK/harness/" 2>/dev/null \
+  || { rm -rf "$WORK/harness"; cp -r "$PEERS_DIR" "$WORK/harness"; }
+
+if [[ -n "${BEFORE_JAR:-}" ]]; then
+  # Another build of ours as one more peer: the same start command as mcp-vertx, on its own port.
+  cat >> "$WORK/harness/peers.conf" <<CONF
+
+[mcp-vertx-before]
+kind   = mcp
+arg    = text
+port   = 18087
+build  = true
+start  = \$JAVA \$JVM_OPTS -jar $BEFORE_JAR mcp --port \$PORT
+CONF
+fi
+
+export MCP_VERTX_JAR="$JAR"
+cd "$WORK/harness"
+exec ./run-peers.sh "$@"

@@ -1,0 +1,34 @@
+package io.mcpvertx.verticles.http.impl;
+
+import io.mcpvertx.server.McpStores;
+import io.mcpvertx.verticles.http.McpHttpServer;
+import io.vertx.core.Future;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The readiness checks of one endpoint, by name, in order: every store the endpoint and its server use, then what
+ * the embedder adds before listening ({@link McpHttpServer#addReadinessCheck}). Not
+ * changed once the endpoint listens, so {@link HealthRoutes} reads it without locking.
+ */
+final class ReadinessChecks {
+
+  private final Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
+
+  ReadinessChecks(McpStores stores) {
+    checks.put("eventStore", stores.events()::ping);
+    stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
+    checks.put("taskStore", stores.tasks()::ping);
+  }
+
+  void add(String name, Supplier<Future<Void>> check) {
+    checks.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(check, "check"));
+  }
+
+  Map<String, Supplier<Future<Void>>> all() {
+    return Collections.unmodifiableMap(checks);
+  }
+}

@@ -1,0 +1,86 @@
+package io.mcpvertx.verticles.http.impl.session;
+
+import io.mcpvertx.jsonrpc.JsonRpcCodec;
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.verticles.bus.SessionBatch;
+import io.mcpvertx.verticles.impl.SessionVerticle;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * Publishes what sessions emit: every event is appended to the session's stream in the event store, then
+ * published on the stream's live address to a client following it (on whichever verticle, or node, holds that
+ * GET). Thread-safe.
+ */
+public final class SessionEvents {
+
+  private final Vertx vertx;
+  private final EventStore events;
+  private final JsonRpcCodec codec;
+  /** Whether other instances may serve these sessions: their events are then left to the store's expiry. */
+  private final boolean shared;
+
+  SessionEvents(Vertx vertx, EventStore events, JsonRpcCodec codec, boolean shared) {
+    this.vertx = vertx;
+    this.events = events;
+    this.codec = codec;
+    this.shared = shared;
+  }
+
+  /** Appends an event to a stream and publishes it to a client resuming that stream, if any. */
+  public Future<String> publish(HttpSession session, String streamId, Buffer data) {
+    if (session.state() == HttpSession.State.CLOSED) {
+      return Future.failedFuture(new IllegalStateException("session closed"));
+    }
+    return events.append(session.id(), streamId, data).onSuccess(id -> {
+      if (session.isClosed()) {
+        // Closed while appending: closing may have removed the session's events before this append, which
+        // stored them again. The state is set before that removal, so removing again here leaves nothing.
+        // Shared events are left to the store's expiry: another instance may be serving the session.
+        if (!shared) {
+          events.removeSession(session.id());
+        }
+        return;
+      }
+      // Published, not sent: a GET the client dropped may still be registered for a moment after a resuming GET
+      // registered, and a point-to-point send could pick the dead one, losing the event for the live reader.
+      vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", id)
+          .put("data", data.toString()));
+    });
+  }
+
+  /** Tells a client resuming {@code streamId} that nothing more will come. */
+  public void completeStream(HttpSession session, String streamId) {
+    events.complete(session.id(), streamId).onComplete(ar ->
+        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true)));
+  }
+
+  /**
+   * The answer to a request whose serving instance stopped before answering: nothing else will answer it, but the
+   * client may send it again (the session moves to another instance on its next request).
+   */
+  public static JsonRpcErrorResponse ownerLostError(JsonRpcId id) {
+    return new JsonRpcErrorResponse(id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+        SessionVerticle.STOPPED_MESSAGE));
+  }
+
+  /** Stores a message of no request on the session's standalone stream and hands it to a live GET stream. */
+  void unsolicited(HttpSession session, Object body) {
+    Buffer data;
+    if (body instanceof JsonRpcMessage message) {
+      data = codec.encode(message);
+    } else if (body instanceof SessionBatch batch) {
+      data = codec.encodeBatch(batch.messages());
+    } else {
+      return;
+    }
+    publish(session, HttpSession.STANDALONE_STREAM, data);
+  }
+}

@@ -1,0 +1,315 @@
+package io.mcpvertx.verticles.http.impl.session;
+
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.spi.sessions.SessionStore;
+import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.impl.SessionVerticle;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The sessions of one HTTP endpoint, shared by its HTTP verticles; thread-safe. A session is created by the
+ * verticle that received its {@code initialize}: the table deploys the session verticle and a mailbox consumer for
+ * the session's unsolicited messages ({@link SessionEvents}), and ends both when the session ends (deleted, idle,
+ * never initialized, or the server closing). Sessions are bounded: a slot is reserved before anything is allocated.
+ *
+ * <p>With a shared session store, each session's record goes to the store whenever it changes, and a request
+ * naming a session this table does not hold restores it from there ({@link #restore}). A session known here is
+ * served without asking the store anything but a throttled, fire-and-forget extension of its lifetime
+ * ({@link StoredSessions}). Clustered, an {@link Ownership} decides where each session runs.
+ */
+public final class SessionTable {
+
+  private static final Logger LOG = System.getLogger(SessionTable.class.getName());
+
+  private final Vertx vertx;
+  private final McpServer server;
+  private final McpHttpServerOptions options;
+  private final EventStore events;
+  /** The shared session store; null when sessions live in this endpoint only. */
+  private final StoredSessions stored;
+  private final SessionEvents streams;
+  private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
+  private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
+  private final AtomicInteger reserved = new AtomicInteger();
+  /** Restorations under way, so that concurrent requests for one stored session restore it once. */
+  private final Map<String, Future<HttpSession>> restoring = new ConcurrentHashMap<>();
+  /** Session-store lookups under way; bounded like sessions. */
+  private final AtomicInteger lookups = new AtomicInteger();
+  /** Clustered only; set once, before any request. */
+  private volatile Ownership ownership;
+  private long sweeper = -1;
+
+  public SessionTable(Vertx vertx, McpServer server, McpHttpServerOptions options, EventStore events,
+      Optional<SessionStore> store) {
+    this.vertx = vertx;
+    this.server = server;
+    this.options = options;
+    this.events = events;
+    this.stored = store.map(s -> new StoredSessions(s, options.getSessionIdleTimeoutMs(), this::close))
+        .orElse(null);
+    this.streams = new SessionEvents(vertx, events, server.codec(), stored != null);
+  }
+
+  /** Where this table's sessions publish what they emit. */
+  public SessionEvents streams() {
+    return streams;
+  }
+
+  /** The shared session store; null when sessions live in this endpoint only. */
+  public StoredSessions stored() {
+    return stored;
+  }
+
+  /** Whether other endpoints may serve this endpoint's sessions (shared stores). */
+  public boolean shared() {
+    return stored != null;
+  }
+
+  /** Clustered: who decides where sessions run. Set before any request. */
+  public void ownership(Ownership ownership) {
+    this.ownership = ownership;
+  }
+
+  /** The open session of this id held here (run here, or routed), or null. */
+  public HttpSession session(String id) {
+    HttpSession session = id == null ? null : sessions.get(id);
+    return session == null || session.isClosed() ? null : session;
+  }
+
+  /** Every session held here, open or closing. */
+  public Collection<HttpSession> all() {
+    return sessions.values();
+  }
+
+  public int count() {
+    return sessions.size();
+  }
+
+  /** A request used the session: it stays alive here, and its stored record too (throttled, not awaited). */
+  public void used(HttpSession session) {
+    session.touch();
+    if (session.remote()) {
+      ownership.usedRemote(session);
+    } else if (stored != null) {
+      stored.used(session);
+    }
+  }
+
+  /**
+   * Reserves a slot and deploys a new session, or fails with {@link SessionLimitException} when the endpoint is
+   * full. The reservation is taken before anything is allocated, so a flood of initializes costs nothing past the
+   * limit.
+   */
+  public Future<HttpSession> create(Principal principal) {
+    if (reserved.incrementAndGet() > options.getMaxSessions()) {
+      reserved.decrementAndGet();
+      return Future.failedFuture(new SessionLimitException());
+    }
+    HttpSession session = HttpSession.created(RandomIds.of(24), principal == null ? null : principal.key(),
+        System.currentTimeMillis());
+    Future<Void> claimed = ownership == null ? Future.succeededFuture() : ownership.claimNew(session.id());
+    return claimed
+        .recover(e -> {
+          reserved.decrementAndGet();
+          return Future.failedFuture(new StoreUnavailableException(e));
+        })
+        .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
+            principal)).onFailure(e -> close(session, "session start failed")));
+  }
+
+  /**
+   * Restores a session this table does not hold from the shared session store, for a request of {@code caller}:
+   * null when there is no session store, no such record (never created, deleted, expired), or the record belongs to
+   * another principal (which is answered as an unknown session), or cannot be restored. Concurrent requests for one
+   * session restore it once. Fails with {@link SessionLimitException} when the endpoint is full (lookups in flight
+   * count against the limit as well as sessions), and with the store's failure when it did not answer.
+   */
+  public Future<HttpSession> restore(String id, Principal caller) {
+    if (stored == null) {
+      return Future.succeededFuture(null);
+    }
+    Promise<HttpSession> restored = Promise.promise();
+    Future<HttpSession> underway = restoring.putIfAbsent(id, restored.future());
+    if (underway != null) {
+      return underway; // the caller checks ownership, as for any session held here
+    }
+    if (lookups.incrementAndGet() > options.getMaxSessions()) {
+      lookups.decrementAndGet();
+      restoring.remove(id, restored.future());
+      return Future.failedFuture(new SessionLimitException());
+    }
+    Future<HttpSession> found = ownership != null ? ownership.find(id, caller)
+        : stored.find(id).compose(record -> record == null ? Future.succeededFuture(null)
+            : restoreHere(record, caller));
+    found.onComplete(ar -> {
+      lookups.decrementAndGet();
+      restoring.remove(id, restored.future());
+      restored.handle(ar);
+    });
+    return restored.future();
+  }
+
+  /** Runs a stored session here, for a request of {@code caller}; null when the caller may not use it. */
+  public Future<HttpSession> restoreHere(SessionRecord record, Principal caller) {
+    HttpSession session = HttpSession.fromRecord(record, caller, System.currentTimeMillis(), null);
+    if (session == null) {
+      return Future.succeededFuture(null);
+    }
+    HttpSession held = session(record.sessionId());
+    if (held != null) {
+      return Future.succeededFuture(held);
+    }
+    if (reserved.incrementAndGet() > options.getMaxSessions()) {
+      reserved.decrementAndGet();
+      return Future.failedFuture(new SessionLimitException());
+    }
+    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()))
+        .recover(e -> {
+          LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
+          close(session, "restoring failed");
+          return Future.succeededFuture(null);
+        });
+  }
+
+  /** Holds a route to a session another instance runs; the one held already if another request raced it here. */
+  public HttpSession addRoute(HttpSession route) {
+    HttpSession raced = sessions.putIfAbsent(route.id(), route);
+    return raced != null ? raced : route;
+  }
+
+  /** Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared). */
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle) {
+    if (stored != null) {
+      verticle.onPersistentChange(record -> stored.write(session, record));
+      verticle.onActivity(() -> used(session));
+      verticle.answerOnStop();
+      verticle.onCloseRequested(() -> end(session, "deleted through another instance", false, false));
+    }
+    MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
+        m -> streams.unsolicited(session, m.body()));
+    mailboxes.put(session.id(), mailbox);
+    sessions.put(session.id(), session);
+    return mailbox.completion()
+        .compose(v -> vertx.deployVerticle(verticle))
+        .map(deploymentId -> {
+          session.deployed(deploymentId);
+          if (session.isClosed()) {
+            vertx.undeploy(deploymentId);
+          }
+          return session;
+        });
+  }
+
+  /**
+   * Ends a session here: its verticle, mailbox and open streams; its stored events too unless the stores are
+   * shared (another instance may serve the session: the stores' expiry ends it there). Idempotent.
+   */
+  public void close(HttpSession session, String reason) {
+    end(session, reason, false, false);
+  }
+
+  /**
+   * Ends a session here because the instance serving it stopped (this one, or the owner of a route): requests
+   * still waiting are answered with an error that tells the client to send them again. Idempotent.
+   */
+  public void closeOwnerLost(HttpSession session, String reason) {
+    end(session, reason, false, true);
+  }
+
+  /**
+   * Ends a session the client deleted, everywhere: here, and its events and record in the stores. Through a route,
+   * the record goes first and then the owner is asked to end the session, and only its answer completes the
+   * delete: so once the client has its answer, no instance serves the session any more.
+   */
+  public Future<Void> delete(HttpSession session) {
+    if (!session.remote()) {
+      end(session, "deleted by the client", true, false);
+      return stored == null ? Future.succeededFuture() : stored.remove(session.id());
+    }
+    return stored.remove(session.id())
+        .compose(v -> ownership.deleteRemote(session))
+        .onComplete(ar -> end(session, "deleted by the client", true, false));
+  }
+
+  private void end(HttpSession session, String reason, boolean deleted, boolean ownerLost) {
+    if (!session.close(ownerLost)) {
+      if (deleted) {
+        events.removeSession(session.id());
+      }
+      return;
+    }
+    LOG.log(Level.DEBUG, () -> "Closing session " + session.id() + ": " + reason);
+    sessions.remove(session.id(), session);
+    if (session.remote()) {
+      ownership.ended(session, deleted);
+      session.runClosers();
+      return;
+    }
+    reserved.decrementAndGet();
+    if (ownership != null) {
+      ownership.ended(session, deleted);
+    }
+    MessageConsumer<Object> mailbox = mailboxes.remove(session.id());
+    if (mailbox != null) {
+      mailbox.unregister();
+    }
+    if (session.deploymentId() != null) {
+      vertx.undeploy(session.deploymentId()).onFailure(e ->
+          LOG.log(Level.DEBUG, () -> "Session verticle " + session.id() + " was already gone"));
+    }
+    if (deleted || stored == null) {
+      events.removeSession(session.id());
+    }
+    session.runClosers();
+  }
+
+  /**
+   * Ends every session here (the server is closing). Requests still waiting for answers, here or routed from other
+   * instances, are answered with the error that tells the client to send them again: with shared stores, the
+   * session goes on elsewhere.
+   */
+  public void closeAll() {
+    for (HttpSession session : sessions.values()) {
+      end(session, "server closing", false, stored != null && !session.remote());
+    }
+  }
+
+  /** Starts expiring idle sessions and sessions never initialized; called once, from the first verticle's context. */
+  public void startSweeper() {
+    long period = Math.max(100, Math.min(30_000,
+        Math.min(options.getSessionIdleTimeoutMs(), options.getInitializeTimeoutMs()) / 4));
+    sweeper = vertx.setPeriodic(period, t -> sweep());
+  }
+
+  public void stopSweeper() {
+    if (sweeper >= 0) {
+      vertx.cancelTimer(sweeper);
+      sweeper = -1;
+    }
+  }
+
+  private void sweep() {
+    long now = System.currentTimeMillis();
+    for (HttpSession session : sessions.values()) {
+      if (session.state() == HttpSession.State.AWAITING_INITIALIZED
+          && now - session.createdAt() > options.getInitializeTimeoutMs()) {
+        close(session, "not initialized in time");
+      } else if (now - session.lastAccess() > options.getSessionIdleTimeoutMs()) {
+        close(session, "idle");
+      }
+    }
+  }
+}

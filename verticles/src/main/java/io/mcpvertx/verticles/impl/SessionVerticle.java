@@ -1,0 +1,305 @@
+package io.mcpvertx.verticles.impl;
+
+import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
+import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.McpSession;
+import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
+import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.spi.sessions.SessionStore;
+import io.mcpvertx.verticles.bus.McpEventBus;
+import io.mcpvertx.verticles.bus.SessionBatch;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Promise;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.MessageConsumer;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * What {@code McpSessionVerticle} runs, with the hooks a transport needs to share sessions
+ * between instances: one MCP session as a verticle, owning the session's state on its own event loop and speaking
+ * JSON-RPC over the event bus only.
+ *
+ * <p>Inbound: {@link JsonRpcMessage}s and {@link SessionBatch}es at {@link McpEventBus#sessionAddress}. Each
+ * carries a {@link McpEventBus#REPLY_TO} header (where the response and everything emitted while serving it go)
+ * and optionally {@link McpEventBus#STREAM}, copied onto those outbound messages. Messages that belong to no
+ * request (list changes, resource updates) go to the default outbound address with
+ * {@link McpEventBus#UNSOLICITED} set.
+ *
+ * <p>Undeploying the verticle closes the session: in-flight handlers see a cancellation.
+ *
+ * <p>A session can be kept in a {@link SessionStore} so another instance may serve it:
+ * {@link #onPersistentChange} hands every new {@link SessionRecord} to the code that stores it, and a verticle made
+ * with {@link #restoring} takes a stored session over. While a record is being written, everything the session sends
+ * waits (in order), so no client hears of a change (the answer to {@code initialize}, to {@code logging/setLevel},
+ * to a subscription) before another instance can read it. A message sent with {@code request} (rather than
+ * {@code send}) is acknowledged, with an empty reply, once it is handled and what it changed is stored.
+ */
+public final class SessionVerticle extends VerticleBase {
+
+  private static final Logger LOG = System.getLogger(SessionVerticle.class.getName());
+
+  /**
+   * Header of an inbound message with no body that only says the session is in use (a client follows its stream on
+   * another instance): it keeps the session from expiring where it runs.
+   */
+  public static final String TOUCH = "mcp-touch";
+
+  /**
+   * Header of an inbound request with no body asking the session to end (it was deleted through another
+   * instance); answered once it is ended where it runs.
+   */
+  public static final String CLOSE = "mcp-close";
+
+  /**
+   * What a request still running when its session verticle stops is answered with (JSON-RPC -32603): the session
+   * goes on elsewhere (or not at all), and only the client can tell whether the request is worth sending again.
+   */
+  public static final String STOPPED_MESSAGE =
+      "The server instance serving this request stopped before answering; send the request again";
+
+  private final McpServer server;
+  private final String sessionId;
+  private final String defaultOutbound;
+  private final Principal principal;
+  private final SessionRecord restored;
+  private McpSession session;
+  private MessageConsumer<Object> consumer;
+  private RecordWrites writes;
+  /** What the session sent while a record was being written, in order; null when nothing waits. */
+  private ArrayDeque<Runnable> held;
+  /** The event-loop thread of this verticle's context: {@link #held} is touched on it only. */
+  private Thread loop;
+  private Runnable onActivity;
+  private Runnable onCloseRequested;
+  /** Set by {@link #stop}: requests abandoned from now on were cut by the stop, not cancelled by the client. */
+  private volatile boolean stopping;
+  private boolean answerOnStop;
+
+  /**
+   * @param defaultOutbound where messages that belong to no request go
+   * @param principal the session's owner, or null without authorization
+   */
+  public SessionVerticle(McpServer server, String sessionId, String defaultOutbound, Principal principal) {
+    this(server, sessionId, defaultOutbound, principal, null);
+  }
+
+  private SessionVerticle(McpServer server, String sessionId, String defaultOutbound, Principal principal,
+      SessionRecord restored) {
+    this.server = Objects.requireNonNull(server, "server");
+    this.sessionId = Objects.requireNonNull(sessionId, "sessionId");
+    this.defaultOutbound = Objects.requireNonNull(defaultOutbound, "defaultOutbound");
+    this.principal = principal;
+    this.restored = restored;
+  }
+
+  /**
+   * A verticle that takes over a stored session ({@link McpServer#restoreSession}) instead of starting a new one:
+   * it serves requests at once, in the recorded state, owned by the recorded principal. Deploying it fails when the
+   * record cannot be restored (a closed session, an unknown revision).
+   */
+  public static SessionVerticle restoring(McpServer server, SessionRecord record, String defaultOutbound) {
+    Objects.requireNonNull(record, "record");
+    return new SessionVerticle(server, record.sessionId(), defaultOutbound, null, record);
+  }
+
+  /**
+   * Stores the session's record whenever it changes: {@code store} is called on this verticle's context with each
+   * new record and yields when it is stored. Calls never overlap, and a record that changes during a write waits
+   * for it (only the newest one is written next). A failed write is logged; the session goes on. Call it before
+   * deploying.
+   */
+  public SessionVerticle onPersistentChange(Function<SessionRecord, Future<?>> store) {
+    this.writes = new RecordWrites(Objects.requireNonNull(store, "store"));
+    return this;
+  }
+
+  /**
+   * Calls {@code activity} on this verticle's context for every inbound message, including bodiless
+   * {@link #TOUCH} messages: whoever expires idle sessions learns of use that did not pass through it
+   * (requests forwarded by another instance). It must be cheap. Call it before deploying.
+   */
+  public SessionVerticle onActivity(Runnable activity) {
+    this.onActivity = Objects.requireNonNull(activity, "activity");
+    return this;
+  }
+
+  /**
+   * Calls {@code close} on this verticle's context when a bodiless {@link #CLOSE} request arrives, then
+   * answers it: whoever holds the session ends it there (the session was deleted through another instance). Call
+   * it before deploying; without it such requests are answered and ignored.
+   */
+  public SessionVerticle onCloseRequested(Runnable close) {
+    this.onCloseRequested = Objects.requireNonNull(close, "close");
+    return this;
+  }
+
+  /**
+   * Requests still running when this verticle stops are answered with a -32603 {@link #STOPPED_MESSAGE} error
+   * instead of ending unanswered: for transports whose clients can send them again elsewhere (an HTTP endpoint
+   * sharing its sessions with other instances). Call it before deploying.
+   */
+  public SessionVerticle answerOnStop() {
+    this.answerOnStop = true;
+    return this;
+  }
+
+  /** The session this verticle runs; null before start. Use it only on this verticle's context. */
+  public McpSession session() {
+    return session;
+  }
+
+  @Override
+  public Future<?> start() {
+    McpEventBus.registerCodecs(vertx);
+    EventBus bus = vertx.eventBus();
+    loop = Thread.currentThread();
+    DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
+    BusSink sink = new BusSink(this, bus, defaultOutbound, unsolicited);
+    try {
+      session = restored != null ? server.restoreSession(restored, sink)
+          : server.createSession(sessionId, sink, principal);
+    } catch (IllegalArgumentException e) {
+      return Future.failedFuture(e);
+    }
+    if (writes != null) {
+      session.onPersistentChange(changed -> {
+        writes.write(changed.snapshot());
+        if (held == null && writes.busy()) {
+          held = new ArrayDeque<>();
+          writes.settled().onComplete(ar -> release());
+        }
+      });
+    }
+    consumer = bus.consumer(McpEventBus.sessionAddress(sessionId), this::onMessage);
+    return consumer.completion();
+  }
+
+  /**
+   * Waits, up to {@code timeoutMs}, for the requests being served to finish; used before a graceful close so
+   * answers already on their way are not lost.
+   */
+  public Future<Void> drain(long timeoutMs) {
+    Promise<Void> drained = Promise.promise();
+    context.runOnContext(v -> {
+      // Vert.x timers need at least 1 ms; a timeout of 0 (allowed by StdioServerOptions) would throw here
+      // and leave the returned future pending forever.
+      long timer = vertx.setTimer(Math.max(1, timeoutMs), t -> drained.tryComplete());
+      session.idle().onComplete(ar -> {
+        vertx.cancelTimer(timer);
+        drained.tryComplete();
+      });
+    });
+    return drained.future();
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopping = true;
+    return session.close().eventually(() -> consumer.unregister());
+  }
+
+  private void onMessage(Message<Object> message) {
+    if (onActivity != null) {
+      onActivity.run();
+    }
+    MultiMap headers = message.headers();
+    if (headers.contains(TOUCH)) {
+      return;
+    }
+    if (headers.contains(CLOSE)) {
+      if (onCloseRequested != null) {
+        onCloseRequested.run();
+      }
+      if (message.replyAddress() != null) {
+        message.reply(null);
+      }
+      return;
+    }
+    String replyTo = headers.get(McpEventBus.REPLY_TO);
+    String stream = headers.get(McpEventBus.STREAM);
+    DeliveryOptions options = new DeliveryOptions();
+    if (stream != null) {
+      options.addHeader(McpEventBus.STREAM, stream);
+    }
+    MessageSink sink = new BusSink(this, vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options);
+    Object body = message.body();
+    if (body instanceof JsonRpcMessage jsonRpc) {
+      session.handle(jsonRpc, sink);
+    } else if (body instanceof SessionBatch batch) {
+      session.handleBatch(batch.members(), sink);
+    } else {
+      LOG.log(Level.WARNING, "Session " + sessionId + ": ignored an event-bus message of type "
+          + (body == null ? "null" : body.getClass().getName()));
+    }
+    if (message.replyAddress() != null) {
+      // The sender waits until what this message changed is stored (notifications/initialized, say). The session
+      // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
+      context.runOnContext(v -> (writes == null ? Future.succeededFuture() : writes.settled())
+          .onComplete(ar -> message.reply(null)));
+    }
+  }
+
+  /** Sends now, or after the record being written when one is. */
+  private void out(Runnable send) {
+    if (writes == null) {
+      send.run();
+    } else if (Thread.currentThread() != loop) {
+      context.runOnContext(v -> out(send));
+    } else if (held != null) {
+      held.add(send);
+    } else {
+      send.run();
+    }
+  }
+
+  private void release() {
+    ArrayDeque<Runnable> sends = held;
+    held = null;
+    if (sends != null) {
+      sends.forEach(Runnable::run);
+    }
+  }
+
+  /** Sends a session's output to one event-bus address. */
+  private record BusSink(SessionVerticle verticle, EventBus bus, String address, DeliveryOptions options)
+      implements MessageSink {
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      verticle.out(() -> bus.send(address, message, options));
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+      SessionBatch batch = SessionBatch.ofResponses(responses);
+      verticle.out(() -> bus.send(address, batch, options));
+    }
+
+    @Override
+    public void abandoned(JsonRpcId requestId) {
+      if (verticle.stopping && verticle.answerOnStop) {
+        // Not the client's cancellation: the request deserves an answer, one that says what to do.
+        JsonRpcErrorResponse stopped = new JsonRpcErrorResponse(requestId,
+            new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, STOPPED_MESSAGE));
+        verticle.out(() -> bus.send(address, stopped, options));
+        return;
+      }
+      DeliveryOptions signal = new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode());
+      verticle.out(() -> bus.send(address, null, signal));
+    }
+  }
+}
