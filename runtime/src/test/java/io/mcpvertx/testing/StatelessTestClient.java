@@ -1,8 +1,5 @@
 package io.mcpvertx.testing;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.McpServer;
@@ -15,12 +12,18 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A fluent client of the 2026-07-28 stateless wire for tests: {@code client.request("tools/call", params)
@@ -219,6 +222,8 @@ public final class StatelessTestClient {
 
     private final String method;
     private final JsonObject params;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private final Set<String> removed = new HashSet<>();
     private Principal principal;
     private JsonRpcId id;
 
@@ -253,6 +258,23 @@ public final class StatelessTestClient {
 
     public Request id(JsonRpcId id) {
       this.id = id;
+      return this;
+    }
+
+    /**
+     * Sends a header as given, replacing the routing header of the same name a client derives from the body
+     * (names are case-insensitive): for tests of what a transport does with headers that disagree with the body.
+     */
+    public Request header(String name, String value) {
+      headers.put(name.toLowerCase(Locale.ROOT), value);
+      removed.remove(name.toLowerCase(Locale.ROOT));
+      return this;
+    }
+
+    /** Leaves out a header the client would derive from the body. */
+    public Request withoutHeader(String name) {
+      headers.remove(name.toLowerCase(Locale.ROOT));
+      removed.add(name.toLowerCase(Locale.ROOT));
       return this;
     }
 
@@ -304,7 +326,7 @@ public final class StatelessTestClient {
       return new JsonRpcRequest(id, method, params);
     }
 
-    /** The routing headers an HTTP client derives from the request. */
+    /** The routing headers an HTTP client derives from the request, with the test's own changes. */
     private Map<String, String> headers() {
       Map<String, String> all = new LinkedHashMap<>();
       Object version = params.getValue("_meta") instanceof JsonObject m ? m.getValue(META_VERSION) : null;
@@ -319,6 +341,8 @@ public final class StatelessTestClient {
       if (name instanceof String s) {
         all.put("mcp-name", s);
       }
+      removed.forEach(all::remove);
+      all.putAll(headers);
       return all;
     }
   }

@@ -1,17 +1,12 @@
 package io.mcpvertx.examples.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.SpecSchemas;
-import io.vertx.core.Context;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -24,6 +19,10 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The fixtures of the 2026-07-28 scenarios ({@code server-stateless}, {@code input-required-result-*},
@@ -38,13 +37,12 @@ class StatelessScenariosTest {
       .put("elicitation", new JsonObject()).put("roots", new JsonObject().put("listChanged", true));
 
   private McpServer server;
-  private Context context;
-  private long nextId = 1;
+  private StatelessTestClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     server = ConformanceFixtures.create(vertx);
-    context = vertx.getOrCreateContext();
+    client = StatelessTestClient.engine(vertx, server);
   }
 
   private static JsonObject meta(JsonObject capabilities) {
@@ -64,18 +62,8 @@ class StatelessScenariosTest {
   }
 
   private Future<Outcome> send(String method, JsonObject params, JsonObject capabilities) {
-    Promise<Outcome> promise = Promise.promise();
-    context.runOnContext(v -> {
-      JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(nextId++), method,
-          params.copy().put("_meta", meta(capabilities)));
-      StatelessServer stateless = server.stateless();
-      assertNull(stateless.validate(request));
-      List<JsonObject> notifications = new ArrayList<>();
-      stateless.serve(request, null, m -> notifications.add(new JsonObject(server.codec().encode(m))))
-          .response().map(r -> new Outcome(new JsonObject(server.codec().encode(r)), notifications))
-          .onComplete(promise);
-    });
-    return promise.future();
+    return client.request(method, params).meta(meta(capabilities)).send()
+        .map(x -> new Outcome(x.response(), x.notifications()));
   }
 
   private Future<Outcome> call(String tool, JsonObject extra) {
@@ -134,35 +122,28 @@ class StatelessScenariosTest {
 
   @Test
   void triggersTellListenersTheListChanged(VertxTestContext test) {
-    List<JsonObject> frames = new ArrayList<>();
-    Promise<Void> changes = Promise.promise();
-    context.runOnContext(v -> {
-      JsonRpcRequest listen = new JsonRpcRequest(JsonRpcId.of(1000), "subscriptions/listen", new JsonObject()
-          .put("_meta", meta(new JsonObject())).put("notifications", new JsonObject().put("toolsListChanged", true)
-              .put("promptsListChanged", true)));
-      server.stateless().listen(listen, m -> {
-        frames.add(new JsonObject(server.codec().encode(m)));
-        if (frames.size() == 3) {
-          changes.complete();
-        }
-      });
-      call("test_trigger_tool_change", null)
-          .compose(tool -> call("test_trigger_prompt_change", null).map(prompt -> List.of(tool, prompt)))
-          .onComplete(test.succeeding(results -> test.verify(() -> {
-            for (Outcome result : results) {
-              assertEquals("Mutation triggered", text(result.result()));
-            }
-          })));
-    });
-    changes.future().compose(v -> send("tools/list", new JsonObject(), new JsonObject()))
-        .onComplete(test.succeeding(list -> test.verify(() -> {
+    client.request("subscriptions/listen", new JsonObject().put("notifications", new JsonObject()
+            .put("toolsListChanged", true).put("promptsListChanged", true)))
+        .meta(meta(new JsonObject())).id(JsonRpcId.of(1000)).listen()
+        .compose(listening -> listening.frame(0)
+            .compose(ack -> call("test_trigger_tool_change", null))
+            .compose(tool -> call("test_trigger_prompt_change", null).map(prompt -> List.of(tool, prompt)))
+            .map(results -> {
+              for (Outcome result : results) {
+                assertEquals("Mutation triggered", text(result.result()));
+              }
+              return listening;
+            }))
+        .compose(listening -> listening.frame(2).compose(third -> listening.frames()))
+        .compose(frames -> send("tools/list", new JsonObject(), new JsonObject()).map(list -> {
           assertEquals(List.of("notifications/subscriptions/acknowledged", "notifications/tools/list_changed",
               "notifications/prompts/list_changed"), frames.stream().map(f -> f.getString("method")).toList());
           // re-published, not added: the list is the same length and order as before
           assertEquals(1, list.result().getJsonArray("tools").stream()
               .filter(t -> ((JsonObject) t).getString("name").equals("test_trigger_tool_change")).count());
-          test.completeNow();
-        })));
+          return list;
+        }))
+        .onComplete(test.succeeding(list -> test.completeNow()));
   }
 
   @Test

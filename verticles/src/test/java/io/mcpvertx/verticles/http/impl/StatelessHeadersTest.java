@@ -1,12 +1,5 @@
 package io.mcpvertx.verticles.http.impl;
 
-import static io.mcpvertx.verticles.http.impl.StatelessHeadersClient.META_CAPABILITIES;
-import static io.mcpvertx.verticles.http.impl.StatelessHeadersClient.META_VERSION;
-import static io.mcpvertx.verticles.http.impl.StatelessHeadersClient.VERSION;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
@@ -20,6 +13,7 @@ import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -34,6 +28,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import static io.mcpvertx.testing.StatelessTestClient.META_CAPABILITIES;
+import static io.mcpvertx.testing.StatelessTestClient.META_VERSION;
+import static io.mcpvertx.testing.StatelessTestClient.VERSION;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * What a 2026-07-28 POST must carry, checked in the order the spec's errors imply: the version header
  * (-32020), {@code _meta} (-32602), header against {@code _meta} (-32020), the version itself (-32022), then the
@@ -47,16 +48,16 @@ class StatelessHeadersTest {
   private static final int UNSUPPORTED_VERSION = -32022;
 
   private Vertx vertx;
-  private StatelessHeadersClient client;
+  private StatelessTestClient client;
 
   @BeforeEach
   void setUp(Vertx vertx) {
     this.vertx = vertx;
-    client = new StatelessHeadersClient(vertx, server(vertx));
+    client = StatelessTestClient.over(vertx, new HeaderCheckingTransport(server(vertx)));
   }
 
   static final String DOC = "test://doc";
-  static final JsonObject WITH_TASKS = StatelessHeadersClient.ALL_CAPABILITIES.copy()
+  static final JsonObject WITH_TASKS = StatelessTestClient.ALL_CAPABILITIES.copy()
       .put("extensions", new JsonObject().put("io.modelcontextprotocol/tasks", new JsonObject()));
 
   /** The tools, prompt and resource the checks are made against; {@code held_now} runs as a task until the end. */
@@ -102,7 +103,7 @@ class StatelessHeadersTest {
   }
 
   private static JsonObject metaWithout(String member) {
-    JsonObject meta = StatelessHeadersClient.meta(StatelessHeadersClient.ALL_CAPABILITIES);
+    JsonObject meta = StatelessTestClient.meta(StatelessTestClient.ALL_CAPABILITIES);
     meta.remove(member);
     return meta;
   }
@@ -130,10 +131,10 @@ class StatelessHeadersTest {
         .map(x -> x.assertError(INVALID_PARAMS, 400))
         .compose(v -> client.request("server/discover").capabilities(null).send())
         .map(x -> x.assertError(INVALID_PARAMS, 400))
-        .compose(v -> client.request("tools/list").meta(StatelessHeadersClient.meta(new JsonObject())
-            .put(StatelessHeadersClient.META_CAPABILITIES, "sampling")).send())
+        .compose(v -> client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject())
+            .put(StatelessTestClient.META_CAPABILITIES, "sampling")).send())
         .map(x -> x.assertError(INVALID_PARAMS, 400))
-        .compose(v -> client.request("tools/list").meta(StatelessHeadersClient.meta(new JsonObject())
+        .compose(v -> client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject())
             .put("io.modelcontextprotocol/logLevel", "loud")).send())
         .map(x -> x.assertError(INVALID_PARAMS, 400))
         // clientInfo is optional
@@ -148,7 +149,7 @@ class StatelessHeadersTest {
 
   @Test
   void aHeaderThatDisagreesWithMetaIsAMismatchBeforeTheVersionIsJudged(VertxTestContext test) {
-    JsonObject meta = StatelessHeadersClient.meta(new JsonObject()).put(META_VERSION, "v999.0.0");
+    JsonObject meta = StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "v999.0.0");
     client.request("server/discover").meta(meta.copy()).header("MCP-Protocol-Version", VERSION).send()
         .map(x -> x.assertError(HEADER_MISMATCH, 400))
         .compose(v -> client.request("server/discover").meta(meta.copy()).header("MCP-Protocol-Version",
@@ -166,7 +167,7 @@ class StatelessHeadersTest {
   @Test
   void theSupportedVersionsAreTheOnesDiscoverLists(VertxTestContext test) {
     client.request("server/discover").send().compose(discover -> client.request("tools/list")
-            .meta(StatelessHeadersClient.meta(new JsonObject()).put(META_VERSION, "2030-01-01"))
+            .meta(StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "2030-01-01"))
             .header("MCP-Protocol-Version", "2030-01-01").send()
             .map(x -> {
               assertEquals(discover.complete().getJsonArray("supportedVersions"),
@@ -181,7 +182,7 @@ class StatelessHeadersTest {
 
   @Test
   void aSessionRevisionIsNotServedStatelessly(VertxTestContext test) {
-    client.request("tools/list").meta(StatelessHeadersClient.meta(new JsonObject()).put(META_VERSION, "2025-11-25"))
+    client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "2025-11-25"))
         .send()
         .onComplete(test.succeeding(x -> test.verify(() -> {
           JsonObject error = x.assertError(UNSUPPORTED_VERSION, 400);
@@ -193,7 +194,7 @@ class StatelessHeadersTest {
 
   @Test
   void theVersionIsJudgedBeforeTheRoutingHeaders(VertxTestContext test) {
-    client.request("tools/list").meta(StatelessHeadersClient.meta(new JsonObject()).put(META_VERSION, "v2"))
+    client.request("tools/list").meta(StatelessTestClient.meta(new JsonObject()).put(META_VERSION, "v2"))
         .header("MCP-Protocol-Version", "v2").header("Mcp-Method", "prompts/list").send()
         .onComplete(test.succeeding(x -> test.verify(() -> {
           x.assertError(UNSUPPORTED_VERSION, 400);
@@ -342,15 +343,15 @@ class StatelessHeadersTest {
 
   @Test
   void nestedPropertiesReachableThroughPropertiesAreMirroredToo(VertxTestContext test) {
-    client = new StatelessHeadersClient(vertx,
-        server(vertx).tool(Tool.builder("nested")
+    client = StatelessTestClient.over(vertx,
+        new HeaderCheckingTransport(server(vertx).tool(Tool.builder("nested")
                 .inputSchema(new JsonObject("""
                     {"type": "object",
                      "properties": {
                        "target": {"type": "object",
                                   "properties": {"zone": {"type": "string", "x-mcp-header": "Zone"}}}}}
                     """)).build(),
-            (args, ctx) -> Future.succeededFuture(ToolResult.text("ok"))));
+            (args, ctx) -> Future.succeededFuture(ToolResult.text("ok")))));
     JsonObject params = call("nested", new JsonObject().put("target", new JsonObject().put("zone", "z1")));
     client.request("tools/call", params).send()
         .map(x -> x.assertError(HEADER_MISMATCH, 400))
