@@ -2,24 +2,19 @@ package com.example.starter;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
-import io.mcpvertx.spi.tasks.TaskStore;
-import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
-import io.mcpvertx.storage.redis.RedisEventStore;
-import io.mcpvertx.storage.redis.RedisSessionStore;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
-import io.mcpvertx.storage.redis.RedisTaskStore;
+import io.mcpvertx.storage.redis.RedisStores;
 import io.mcpvertx.verticles.RemoteFeatures;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
-import io.mcpvertx.verticles.http.McpHttpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.redis.client.Redis;
 
 /**
  * An MCP server of your own over Streamable HTTP: one tool written as a lambda ({@code add}), one written as a
@@ -40,20 +35,12 @@ public final class StarterServer {
     String redisUrl = System.getenv("REDIS_URL");
     McpHttpServerOptions http = new McpHttpServerOptions().setPort(port);
 
-    TaskStore tasks;
-    McpHttpStores stores;
-    if (redisUrl == null) {
-      tasks = InMemoryTaskStore.create(vertx);
-      stores = McpHttpStores.inMemory(http);
-    } else {
-      RedisStoreOptions redis = new RedisStoreOptions().setConnectionString(redisUrl);
-      Redis client = Redis.createClient(vertx, redis.toRedisOptions());
-      tasks = RedisTaskStore.create(vertx, client, redis);
-      stores = McpHttpStores.shared(RedisEventStore.create(client, redis), RedisSessionStore.create(client, redis));
-    }
+    // Where tasks, SSE events and sessions are kept: in this process, or all four stores on one Redis client.
+    McpStores stores = redisUrl == null ? McpStores.inMemory(vertx)
+        : RedisStores.create(vertx, new RedisStoreOptions().setConnectionString(redisUrl));
 
     McpServer server = McpServer.create(vertx,
-        new McpServerOptions().setServerInfo(ServerInfo.of("starter", "1.0.0")), tasks);
+        new McpServerOptions().setServerInfo(ServerInfo.of("starter", "1.0.0")), stores);
 
     // A tool as a lambda: a definition, and a function of the arguments that returns a Future.
     server.tool(Tool.builder("add")
@@ -70,7 +57,7 @@ public final class StarterServer {
     // A tool as a verticle: it announces itself on the event bus, and the server exposes what is announced.
     RemoteFeatures.attach(vertx, server)
         .compose(features -> vertx.deployVerticle(new UpperCaseToolVerticle()))
-        .compose(id -> McpHttpServer.create(vertx, server, http, stores).listen())
+        .compose(id -> McpHttpServer.create(vertx, server, http).listen())
         .onSuccess(listening -> System.err.println("MCP server listening on http://" + http.getHost() + ":"
             + listening.actualPort() + http.getPath() + (redisUrl == null ? "" : " (stores in " + redisUrl + ")")))
         .onFailure(e -> {
