@@ -135,12 +135,17 @@ class ProgressTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"{\"not\":\"a token\"}", "1.5", "true", "[\"t\"]"})
-  void sendsNothingForATokenThatIsNeitherStringNorInteger(String token, Vertx vertx, VertxTestContext test) {
+  @ValueSource(strings = {"{\"not\":\"a token\"}", "1.5", "1.0", "true", "[\"t\"]"})
+  void answersInvalidParamsForATokenThatIsNeitherStringNorInteger(String token, Vertx vertx,
+      VertxTestContext test) {
+    // The schema's ProgressToken is a string or an integer: anything else is the client's mistake, said so.
     McpServer server = server(vertx, ctx -> ctx.progress(1, null, null));
     open(vertx, server, "2025-11-25").compose(client -> client.request("tools/call",
         call(io.vertx.core.json.Json.decodeValue(token))).map(response -> {
-          assertTrue(response.containsKey("result"), response.encode());
+          McpTesting.assertError(response, -32602);
+          assertTrue(response.getJsonObject("error").getString("message").contains("progressToken"),
+              response::encode);
+          assertTrue(lastContext.get() == null, "the handler never ran");
           assertTrue(client.notifications().isEmpty(), client.notifications().toString());
           assertNoViolations(client);
           return response;

@@ -18,6 +18,8 @@ import io.vertx.junit5.VertxTestContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What the body of a 2026-07-28 request must carry, checked in the order the spec's errors imply: {@code _meta}
@@ -131,6 +133,49 @@ class StatelessValidationTest {
         .onComplete(test.succeeding(x -> test.verify(() -> {
           assertEquals("text-id", x.response().getString("id"));
           assertFalse(x.response().containsKey("result"));
+          test.completeNow();
+        })));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"{\"not\":\"a token\"}", "1.5", "1.0", "true", "[\"t\"]"})
+  void aProgressTokenThatIsNeitherStringNorIntegerIsInvalidParams(String token, VertxTestContext test) {
+    JsonObject meta = StatelessTestClient.meta(new JsonObject())
+        .put("progressToken", io.vertx.core.json.Json.decodeValue(token));
+    client.request("tools/call", call("echo", new JsonObject().put("text", "hi"))).meta(meta).send()
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          JsonObject error = x.assertError(INVALID_PARAMS);
+          assertTrue(error.getString("message").contains("progressToken"), error::encode);
+          assertTrue(x.notifications().isEmpty(), () -> x.notifications().toString());
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"\"t\"", "7", "9223372036854775808"})
+  void aStringOrIntegerProgressTokenIsServed(String token, VertxTestContext test) {
+    JsonObject meta = StatelessTestClient.meta(new JsonObject())
+        .put("progressToken", io.vertx.core.json.Json.decodeValue(token));
+    client.request("tools/call", call("echo", new JsonObject().put("text", "hi"))).meta(meta).send()
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          x.complete();
+          client.assertNoViolations();
+          test.completeNow();
+        })));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "\"tools\"", "[]", "true"})
+  void listenWithoutANotificationsObjectIsInvalidParams(String notifications, VertxTestContext test) {
+    JsonObject params = notifications.isEmpty() ? new JsonObject()
+        : new JsonObject().put("notifications", io.vertx.core.json.Json.decodeValue(notifications));
+    client.request("subscriptions/listen", params).send()
+        .onComplete(test.succeeding(x -> test.verify(() -> {
+          JsonObject error = x.assertError(INVALID_PARAMS);
+          assertTrue(error.getString("message").contains("notifications"), error::encode);
+          assertTrue(x.notifications().isEmpty(), "nothing acknowledged: " + x.notifications());
+          client.assertNoViolations();
           test.completeNow();
         })));
   }

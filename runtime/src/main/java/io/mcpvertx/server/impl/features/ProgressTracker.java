@@ -5,8 +5,9 @@ import io.vertx.core.json.JsonObject;
 import java.math.BigInteger;
 
 /**
- * The progress of one request: the token the client sent (a string or an integer; anything else means no
- * progress was asked for) and the last value reported, so values only increase, as the spec requires.
+ * The progress of one request: the token the client sent (a string or an integer) and the last value reported, so
+ * values only increase, as the spec requires. A token of another type is refused before the request is served
+ * ({@link #invalidToken}).
  *
  * <p>Confined to the context that owns the request.
  */
@@ -17,9 +18,25 @@ public final class ProgressTracker {
 
   public ProgressTracker(JsonObject meta) {
     Object raw = meta.getValue("progressToken");
-    // A string or an integer (of any size); anything else (1.5, true, objects) asks for no progress.
-    this.token = raw instanceof String || raw instanceof Integer || raw instanceof Long
-        || raw instanceof BigInteger ? raw : null;
+    this.token = isToken(raw) ? raw : null;
+  }
+
+  /**
+   * Why a request's {@code _meta} (null when absent) carries a progress token the schema does not allow, or null
+   * when it carries none or a valid one. The schema's {@code ProgressToken} is a string or an integer: an object,
+   * a boolean or a number written with a fraction or an exponent ({@code 1.5}, {@code 1.0}) is the client's
+   * mistake, answered -32602 rather than taken as "no progress wanted".
+   */
+  public static String invalidToken(JsonObject meta) {
+    if (meta == null || !meta.containsKey("progressToken") || isToken(meta.getValue("progressToken"))) {
+      return null;
+    }
+    return "_meta.progressToken must be a string or an integer";
+  }
+
+  /** A string or an integer of any size, as the codec reads them (null is no token). */
+  private static boolean isToken(Object raw) {
+    return raw instanceof String || raw instanceof Integer || raw instanceof Long || raw instanceof BigInteger;
   }
 
   public boolean requested() {

@@ -20,6 +20,7 @@ import io.mcpvertx.server.client.ClientInfo;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
+import io.mcpvertx.server.impl.features.ProgressTracker;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
@@ -247,8 +248,10 @@ final class SessionEngine implements McpSession {
     }
     JsonObject params = request.paramsOrEmpty();
     Object meta = params.getValue("_meta");
-    if (meta != null && !(meta instanceof JsonObject)) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: \"_meta\" must be an object"));
+    String invalidMeta = meta != null && !(meta instanceof JsonObject) ? "\"_meta\" must be an object"
+        : ProgressTracker.invalidToken((JsonObject) meta);
+    if (invalidMeta != null) {
+      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + invalidMeta));
       return;
     }
     SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(), (JsonObject) meta,

@@ -1,6 +1,7 @@
 package io.mcpvertx.server.impl.stateless;
 
 import io.mcpvertx.jsonrpc.JsonRpcError;
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
@@ -82,15 +83,21 @@ public final class StatelessEngine implements StatelessServer {
   @Override
   public JsonRpcError validate(JsonRpcRequest request) {
     JsonRpcError refused = StatelessValidation.validate(request, supportedVersions);
-    if (refused == null && StatelessServer.isListen(request)
-        && request.paramsOrEmpty().getValue("notifications") instanceof JsonObject filter
-        && filter.containsKey("taskIds")
-        && !ExtensionTasks.declared(request.paramsOrEmpty().getJsonObject("_meta")
-            .getJsonObject(META_CLIENT_CAPABILITIES))) {
+    if (refused != null || !StatelessServer.isListen(request)) {
+      return refused;
+    }
+    // The schema makes the filter a required object: without one there is nothing to subscribe to, and a stream
+    // held open for nothing would only hold a connection.
+    if (!(request.paramsOrEmpty().getValue("notifications") instanceof JsonObject filter)) {
+      return new JsonRpcError(JsonRpcErrorCodes.INVALID_PARAMS,
+          "Invalid params: subscriptions/listen needs params.notifications, an object naming what to receive");
+    }
+    if (filter.containsKey("taskIds") && !ExtensionTasks.declared(request.paramsOrEmpty().getJsonObject("_meta")
+        .getJsonObject(META_CLIENT_CAPABILITIES))) {
       // Task notifications are the extension's: a client that did not declare it may not ask for them.
       return ExtensionTasks.missingExtension().error();
     }
-    return refused;
+    return null;
   }
 
   @Override

@@ -10,6 +10,7 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.client.LoggingLevel;
+import io.mcpvertx.server.impl.features.ProgressTracker;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -42,6 +43,10 @@ final class StatelessValidation {
     if (meta.containsKey(META_LOG_LEVEL) && (!(meta.getValue(META_LOG_LEVEL) instanceof String level)
         || LoggingLevel.fromWireName(level).isEmpty())) {
       return invalidMeta("_meta." + META_LOG_LEVEL + " is not a logging level");
+    }
+    String invalidToken = ProgressTracker.invalidToken(meta);
+    if (invalidToken != null) {
+      return invalidMeta(invalidToken);
     }
     if (!ProtocolVersion.V2026_07_28.id().equals(version)) {
       return new JsonRpcError(JsonRpcErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,

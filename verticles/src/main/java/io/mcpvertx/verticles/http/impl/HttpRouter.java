@@ -7,6 +7,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -18,8 +19,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Assembles the router of one HTTP verticle: the health routes first (ahead of every check: a probe carries none of
- * what they look at), then on the MCP path CORS, the Host and Origin checks, authentication (before anything else
+ * Assembles the router of one HTTP verticle: one {@code Host} required of every HTTP/1.1 request, then the health
+ * routes (ahead of every other check: a probe carries none of what they look at), then on the MCP path CORS, the Host and Origin checks, authentication (before anything else
  * is read, the body included) and the authorization metadata routes, the body limit, the POST, GET and DELETE
  * handlers, 405 for any other method, and a JSON-RPC body for whatever fails.
  */
@@ -39,6 +40,7 @@ final class HttpRouter {
     McpHttpServerOptions options = endpoint.options;
     String path = options.getPath();
     Router web = Router.router(vertx);
+    web.route().handler(HttpRouter::oneHost);
     HealthRoutes.install(web, options, endpoint.readiness.all());
     List<Handler<RoutingContext>> front = new ArrayList<>();
     if (options.isCors()) {
@@ -74,6 +76,20 @@ final class HttpRouter {
         .exposedHeaders(McpHeaders.CORS_EXPOSED);
   }
 
+  /**
+   * An HTTP/1.1 request names exactly one {@code Host} (RFC 9112, 3.2). Two are malformed (and which one a proxy
+   * read is anyone's guess): 400 on every path, the health routes included. A request with none never gets here:
+   * the router fails it with 400 when it is taken in, answered by {@link #failed}.
+   */
+  private static void oneHost(RoutingContext rc) {
+    HttpServerRequest request = rc.request();
+    if (request.version() == HttpVersion.HTTP_1_1 && request.headers().getAll("Host").size() > 1) {
+      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: more than one Host header");
+      return;
+    }
+    rc.next();
+  }
+
   /** The checks every method passes: Host, then Origin. */
   private static void guard(RequestGuard guard, RoutingContext rc) {
     HttpServerRequest request = rc.request();
@@ -88,11 +104,19 @@ final class HttpRouter {
     rc.next();
   }
 
-  /** A route failed: the body handler's 413, or an unexpected exception (500). Either way a JSON-RPC body. */
+  /**
+   * A route failed: the body handler's 413, the router's 400 for a request it could not take in (an HTTP/1.1
+   * request without {@code Host}), both the client's doing and logged without a stack trace, or an unexpected
+   * exception (500). Either way a JSON-RPC body.
+   */
   private static void failed(McpHttpServerOptions options, RoutingContext rc) {
     if (rc.statusCode() == Refusal.PAYLOAD_TOO_LARGE.status) {
       HttpErrors.reject(rc.response(), Refusal.PAYLOAD_TOO_LARGE,
           "Payload Too Large: the body exceeds " + options.getMaxBodyBytes() + " bytes");
+    } else if (rc.statusCode() == Refusal.BAD_REQUEST.status) {
+      String reason = rc.failure() == null || rc.failure().getMessage() == null ? "malformed request"
+          : rc.failure().getMessage();
+      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: " + reason);
     } else {
       LOG.log(Level.ERROR, "Request failed", rc.failure());
       HttpErrors.reject(rc.response(), Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error");

@@ -19,6 +19,8 @@ final class RequestGuard {
   private static final Pattern LOOPBACK_IPV4 =
       Pattern.compile("127(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
 
+  private static final Pattern QZERO = Pattern.compile("0(\\.0{0,3})?");
+
   private final Set<String> allowedHosts;
   private final Set<String> allowedOrigins;
   private final boolean loopbackOnly;
@@ -76,21 +78,37 @@ final class RequestGuard {
     return LOOPBACK_NAMES.contains(host) || LOOPBACK_IPV4.matcher(host).matches();
   }
 
-  /** Whether an Accept header admits a media type (wildcards count). A missing header admits nothing. */
+  /**
+   * Whether an Accept header admits a media type (wildcards count). A missing header admits nothing. The most
+   * specific range that matches decides (RFC 9110, 12.5.1), and a quality of 0 means "not acceptable": so
+   * {@code text/event-stream;q=0} beside a wildcard still refuses event streams.
+   */
   static boolean accepts(String accept, String mediaType) {
     if (accept == null) {
       return false;
     }
     String type = mediaType.substring(0, mediaType.indexOf('/'));
+    int best = -1;
+    boolean admitted = false;
     for (String part : accept.split(",")) {
-      String range = part.trim();
-      int semi = range.indexOf(';');
-      if (semi >= 0) {
-        range = range.substring(0, semi).trim();
+      String[] pieces = part.split(";");
+      String range = pieces[0].trim().toLowerCase(Locale.ROOT);
+      int specificity = range.equals(mediaType) ? 2 : range.equals(type + "/*") ? 1 : range.equals("*/*") ? 0 : -1;
+      if (specificity > best || specificity == best && specificity >= 0 && !admitted) {
+        best = specificity;
+        admitted = !zeroQuality(pieces);
       }
-      range = range.toLowerCase(Locale.ROOT);
-      if (range.equals(mediaType) || range.equals("*/*") || range.equals(type + "/*")) {
-        return true;
+    }
+    return best >= 0 && admitted;
+  }
+
+  /** Whether a range's parameters give it {@code q=0} (or {@code 0.0}, {@code 0.000}). */
+  private static boolean zeroQuality(String[] pieces) {
+    for (int i = 1; i < pieces.length; i++) {
+      String param = pieces[i].trim();
+      int eq = param.indexOf('=');
+      if (eq > 0 && param.substring(0, eq).trim().equalsIgnoreCase("q")) {
+        return QZERO.matcher(param.substring(eq + 1).trim()).matches();
       }
     }
     return false;

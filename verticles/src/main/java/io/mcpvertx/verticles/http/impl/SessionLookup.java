@@ -78,11 +78,14 @@ final class SessionLookup {
       return;
     }
     String version = rc.request().getHeader(McpHeaders.PROTOCOL_VERSION);
-    // A session speaks a session revision; 2026-07-28 has no sessions.
+    // A session speaks a session revision; 2026-07-28 has no sessions. Another session revision than the one
+    // negotiated is served at the negotiated one: conformance clients send 2025-03-26 on later sessions.
     if (version != null && ProtocolVersion.fromId(version).filter(v -> !v.supports(ProtocolFeature.STATELESS))
         .isEmpty()) {
-      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST,
-          "Bad Request: unsupported " + McpHeaders.PROTOCOL_VERSION + ": " + version);
+      ProtocolVersion negotiated = session.version();
+      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: unsupported "
+          + McpHeaders.PROTOCOL_VERSION + ": " + version + (negotiated == null ? ""
+              : " (this session negotiated " + negotiated.id() + ")"));
       return;
     }
     sessions.used(session);

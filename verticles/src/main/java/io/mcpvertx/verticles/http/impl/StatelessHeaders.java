@@ -5,6 +5,7 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.tools.Tool;
+import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -212,6 +213,23 @@ final class StatelessHeaders {
     }
     String t = value.strip();
     return t.isEmpty() ? null : t;
+  }
+
+  /**
+   * Null unless a routing header ({@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name},
+   * {@code Mcp-Param-*}) appears more than once: each names one value of the body, so two of them contradict each
+   * other or say nothing more, and which one an intermediary reads first is not ours to guess.
+   */
+  static JsonRpcError repeated(MultiMap headers) {
+    for (String name : headers.names()) {
+      boolean routing = name.equalsIgnoreCase(McpHeaders.PROTOCOL_VERSION) || name.equalsIgnoreCase(McpHeaders.METHOD)
+          || name.equalsIgnoreCase(McpHeaders.NAME)
+          || name.regionMatches(true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
+      if (routing && headers.getAll(name).size() > 1) {
+        return mismatch("The " + name + " header appears more than once");
+      }
+    }
+    return null;
   }
 
   private static JsonRpcError mismatch(String message) {

@@ -49,7 +49,10 @@ final class StatelessHttp {
       response.setStatusCode(202).end();
       return;
     }
-    JsonRpcError refused = StatelessHeaders.check(engine, call, request::getHeader);
+    JsonRpcError refused = StatelessHeaders.repeated(request.headers());
+    if (refused == null) {
+      refused = StatelessHeaders.check(engine, call, request::getHeader);
+    }
     if (refused != null) {
       HttpErrors.reject(response, Refusal.BAD_REQUEST, call.id(), refused);
       return;
