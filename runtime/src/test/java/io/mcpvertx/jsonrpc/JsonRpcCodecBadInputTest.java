@@ -139,6 +139,9 @@ class JsonRpcCodecBadInputTest {
     JsonRpcErrorResponse response = rejected("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}");
     assertError(response, JsonRpcErrorCodes.INVALID_REQUEST, null);
     assertTrue(response.error().message().contains("1.5"), response.error().message());
+    // 1.0 is not an integer either: an id that a client's JSON library may write back as 1 must not match id 1.
+    assertError(rejected("{\"jsonrpc\":\"2.0\",\"id\":1.0,\"method\":\"ping\"}"),
+        JsonRpcErrorCodes.INVALID_REQUEST, null);
   }
 
   @Test
