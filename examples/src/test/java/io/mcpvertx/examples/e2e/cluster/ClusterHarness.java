@@ -3,9 +3,9 @@ package io.mcpvertx.examples.e2e.cluster;
 import io.mcpvertx.examples.e2e.ExamplesJar;
 import io.mcpvertx.examples.e2e.NodeScripts;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.FreePorts;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -343,22 +343,9 @@ public final class ClusterHarness implements AutoCloseable {
     return String.join("\n", java.util.Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
   }
 
-  /** {@code count} distinct ports that were free a moment ago (each bound to port 0, then released). */
-  private static int[] freePorts(int count) throws IOException {
-    int[] ports = new int[count];
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      for (int i = 0; i < count; i++) {
-        ServerSocket socket = new ServerSocket(0);
-        sockets.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-    } finally {
-      for (ServerSocket socket : sockets) {
-        socket.close();
-      }
-    }
-    return ports;
+  /** {@code count} distinct ports that were free a moment ago, below the ephemeral range (see FreePorts). */
+  private static int[] freePorts(int count) {
+    return FreePorts.some(count);
   }
 
   @Override
