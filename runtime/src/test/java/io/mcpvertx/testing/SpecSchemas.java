@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,7 +78,7 @@ public final class SpecSchemas {
     if (root == null) {
       return Optional.empty();
     }
-    List<Path> candidates = new java.util.ArrayList<>(List.of(root.resolveSibling("shared").resolve("spec")));
+    List<Path> candidates = new ArrayList<>(List.of(root.resolveSibling("shared").resolve("spec")));
     mainCheckout(root).ifPresent(main -> candidates.add(main.resolveSibling("shared").resolve("spec")));
     return candidates.stream().filter(Files::isDirectory).findFirst();
   }

@@ -6,6 +6,7 @@ import io.mcpvertx.server.CompletionHandler;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.McpSession;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.PromptHandler;
@@ -15,6 +16,7 @@ import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.ToolHandler;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.server.impl.features.BlockingRunner;
+import io.mcpvertx.server.impl.features.Capabilities;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredPrompt;
 import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredResource;
@@ -31,7 +33,6 @@ import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
-import io.mcpvertx.server.McpStores;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -76,9 +77,10 @@ public final class McpServerImpl implements McpServer {
     // One engine per server: its requestState key must be the same for every request.
     this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
     this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
-    this.sessions = new Sessions(vertx, this.options, registry, features, blockingRunner, tasks,
+    Capabilities capabilities = new Capabilities(registry);
+    this.sessions = new Sessions(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
         () -> rootsChangedHandler);
-    this.stateless = new StatelessEngine(vertx, this.options, registry, features, blockingRunner, tasks,
+    this.stateless = new StatelessEngine(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
         statelessClock);
   }
 

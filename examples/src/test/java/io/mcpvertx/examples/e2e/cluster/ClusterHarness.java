@@ -68,8 +68,8 @@ public final class ClusterHarness implements AutoCloseable {
     this.httpNodes = httpNodes;
     this.extraArguments = List.copyOf(extraArguments);
     int slots = httpNodes + workers;
-    this.httpPorts = freePorts(httpNodes);
-    this.clusterPorts = freePorts(slots);
+    this.httpPorts = FreePorts.some(httpNodes);
+    this.clusterPorts = FreePorts.some(slots);
     this.processes = new Process[slots];
   }
 
@@ -96,7 +96,7 @@ public final class ClusterHarness implements AutoCloseable {
       for (int port : harness.httpPorts) {
         ports.add(port);
       }
-      harness.nginx = Nginx.start(dir.resolve("nginx"), freePorts(1)[0], ports);
+      harness.nginx = Nginx.start(dir.resolve("nginx"), FreePorts.some(1)[0], ports);
       return harness;
     } catch (Throwable e) {
       if (harness != null) {
@@ -341,11 +341,6 @@ public final class ClusterHarness implements AutoCloseable {
   private static String tail(String text, int lines) {
     String[] all = text.split("\n", -1);
     return String.join("\n", java.util.Arrays.copyOfRange(all, Math.max(0, all.length - lines), all.length));
-  }
-
-  /** {@code count} distinct ports that were free a moment ago, below the ephemeral range (see FreePorts). */
-  private static int[] freePorts(int count) {
-    return FreePorts.some(count);
   }
 
   @Override

@@ -36,12 +36,13 @@ public final class Sessions {
    * @param rootsChanged the handler to call when a client's roots change, read at each change (it may be set later)
    */
   public Sessions(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
-      BlockingRunner blockingRunner, TaskEngine taskEngine, Supplier<Handler<McpSession>> rootsChanged) {
+      Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine,
+      Supplier<Handler<McpSession>> rootsChanged) {
     this.vertx = vertx;
     this.options = options;
     this.registry = registry;
     this.features = features;
-    this.capabilities = new Capabilities(registry);
+    this.capabilities = capabilities;
     this.blockingRunner = blockingRunner;
     this.tasks = new SessionTasks(taskEngine, registry, features, options.getPageSize());
     this.rootsChanged = rootsChanged;

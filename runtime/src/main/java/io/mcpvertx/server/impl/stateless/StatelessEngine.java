@@ -61,12 +61,12 @@ public final class StatelessEngine implements StatelessServer {
 
   /** @param clock what dates {@code requestState} expiry (a seam for tests) */
   public StatelessEngine(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
-      BlockingRunner blockingRunner, TaskEngine taskEngine, LongSupplier clock) {
+      Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine, LongSupplier clock) {
     this.vertx = vertx;
     this.options = options;
     this.registry = registry;
     this.features = features;
-    this.capabilities = new Capabilities(registry);
+    this.capabilities = capabilities;
     this.blockingRunner = blockingRunner;
     this.extensionTasks = new ExtensionTasks(taskEngine, registry, features);
     var statelessOptions = options.getStatelessOptions();

@@ -72,10 +72,6 @@ public final class TaskEngine {
   /** Runs orphaned tasks of tools that allow it again here; null: every orphan is failed. */
   private volatile OrphanSweeper.Rerunner rerunner;
 
-  TaskEngine(Vertx vertx, TaskStore store, TaskOptions options) {
-    this(vertx, store, options, null);
-  }
-
   public TaskEngine(Vertx vertx, TaskStore store, TaskOptions options, McpInstance instance) {
     this.vertx = vertx;
     this.store = store;
@@ -128,10 +124,6 @@ public final class TaskEngine {
 
   public void rerunner(OrphanSweeper.Rerunner rerunner) {
     this.rerunner = rerunner;
-  }
-
-  TaskOptions options() {
-    return options;
   }
 
   public Vertx vertx() {
