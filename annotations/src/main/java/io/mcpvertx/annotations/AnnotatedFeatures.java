@@ -2,6 +2,9 @@ package io.mcpvertx.annotations;
 
 import io.mcpvertx.annotations.impl.AnnotatedFeaturesImpl;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.prompts.Prompt;
+import io.mcpvertx.server.resources.Resource;
+import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
 import java.util.List;
 
@@ -32,9 +35,15 @@ public interface AnnotatedFeatures {
   /** The tools, as clients will see them. */
   List<Tool> tools();
 
+  List<Prompt> prompts();
+
+  List<Resource> resources();
+
+  List<ResourceTemplate> resourceTemplates();
+
   /** Registers every feature on {@code server} (a name the server has already is replaced, as the server does). */
   AnnotatedFeatures registerOn(McpServer server);
 
-  /** Removes from {@code server} every feature these methods declare. */
+  /** Removes from {@code server} every tool, prompt, resource and template these methods declare. */
   void removeFrom(McpServer server);
 }
