@@ -57,9 +57,12 @@ class AnnotatedFeaturesTest {
         }))
         .compose(v -> Wires.request(vertx, server, version, "prompts/get", new JsonObject().put("name", "short")
             .put("arguments", new JsonObject().put("topic", "tides"))))
+        .map(Wires.check(response -> assertEquals("Tell me about tides", result(response).getJsonArray("messages")
+            .getJsonObject(0).getJsonObject("content").getString("text"))))
+        .compose(v -> Wires.request(vertx, server, version, "prompts/get", new JsonObject().put("name", "short")))
         .onComplete(test.succeeding(response -> test.verify(() -> {
-          assertEquals("Tell me about tides", result(response).getJsonArray("messages").getJsonObject(0)
-              .getJsonObject("content").getString("text"));
+          assertEquals("Tell me about the sea", result(response).getJsonArray("messages").getJsonObject(0)
+              .getJsonObject("content").getString("text"), "the default applies to an absent argument");
           test.completeNow();
         })));
   }

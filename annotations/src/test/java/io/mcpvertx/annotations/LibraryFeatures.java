@@ -26,7 +26,7 @@ public class LibraryFeatures {
   }
 
   @McpPrompt(name = "short", description = "A one-line prompt")
-  public Future<String> shortPrompt(String topic, RequestContext ctx) {
+  public Future<String> shortPrompt(@McpArg(defaultValue = "the sea") String topic, RequestContext ctx) {
     return ctx.vertx().timer(1).map(t -> "Tell me about " + topic);
   }
 

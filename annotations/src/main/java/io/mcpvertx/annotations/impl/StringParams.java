@@ -60,8 +60,9 @@ final class StringParams {
         }
         named.add(info);
         String name = info.name();
-        binders.add(info.optional() ? in -> Optional.ofNullable(in.values().get(name)) : in -> in.values()
-            .get(name));
+        String absent = info.defaultText();
+        binders.add(info.optional() ? in -> Optional.ofNullable(in.values().getOrDefault(name, absent))
+            : in -> in.values().getOrDefault(name, absent));
       } else {
         throw Where.problem(method, "parameter " + parameter.getName() + " of type " + type.getSimpleName()
             + " cannot be bound here: only String, Optional<String>, RequestContext"

@@ -38,6 +38,14 @@ final class ToolMethod implements ToolHandler {
     if (invoker.blocking()) {
       return ctx.executeBlocking(() -> callBlocking(arguments, ctx));
     }
+    if (!returns.async()) {
+      // The common case, without the intermediate futures of the async path.
+      try {
+        return Future.succeededFuture(returns.convert(invoker.invoke(params.bind(arguments, ctx))));
+      } catch (Exception e) {
+        return recover(e);
+      }
+    }
     Object[] values;
     try {
       values = params.bind(arguments, ctx);
