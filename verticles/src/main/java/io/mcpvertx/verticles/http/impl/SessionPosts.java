@@ -8,12 +8,14 @@ import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.bus.SessionBatch;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.SessionLimitException;
 import io.mcpvertx.verticles.http.impl.session.StoreUnavailableException;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Context;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -100,18 +102,31 @@ final class SessionPosts {
    * stored what the message changed ({@code notifications/initialized}), so the client may go on on any instance.
    */
   private void accept(HttpSession session, Object body, HttpServerResponse response) {
-    String address = McpEventBus.sessionAddress(session.id());
+    SessionVerticle local = session.verticle();
     if (!endpoint.sessions.shared()) {
-      endpoint.vertx.eventBus().send(address, body);
+      if (local != null) {
+        local.deliver(body, null, null);
+      } else {
+        endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body);
+      }
       response.setStatusCode(202).end();
       return;
     }
-    endpoint.vertx.eventBus().request(address, body, new DeliveryOptions().setSendTimeout(STORED_ACK_TIMEOUT_MS))
-        .onComplete(ar -> {
-          if (!response.ended() && !response.closed()) {
-            response.setStatusCode(202).end();
-          }
-        });
+    Runnable accepted = () -> {
+      if (!response.ended() && !response.closed()) {
+        response.setStatusCode(202).end();
+      }
+    };
+    if (local == null) {
+      endpoint.vertx.eventBus().request(McpEventBus.sessionAddress(session.id()), body,
+          new DeliveryOptions().setSendTimeout(STORED_ACK_TIMEOUT_MS)).onComplete(ar -> accepted.run());
+      return;
+    }
+    long timer = endpoint.vertx.setTimer(STORED_ACK_TIMEOUT_MS, t -> accepted.run());
+    local.deliver(body, null, () -> context.runOnContext(v -> {
+      endpoint.vertx.cancelTimer(timer);
+      accepted.run();
+    }));
   }
 
   private void initialize(RoutingContext rc, JsonRpcRequest request) {
@@ -186,8 +201,34 @@ final class SessionPosts {
       exchange.sessionClosed();
       return;
     }
+    SessionVerticle local = session.verticle();
+    if (local != null) {
+      // The session runs in this JVM: straight to its context, no event bus (and no thread hop when it runs on
+      // this verticle's event loop).
+      local.deliver(body, new ExchangeSink(context, exchange), null);
+      return;
+    }
     endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, new DeliveryOptions()
         .addHeader(McpEventBus.REPLY_TO, routerAddress)
         .addHeader(McpEventBus.STREAM, streamId));
+  }
+
+  /** What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. */
+  private record ExchangeSink(Context context, PostExchange exchange) implements MessageSink {
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      context.runOnContext(v -> exchange.deliver(message));
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+      context.runOnContext(v -> exchange.deliverBatch(responses));
+    }
+
+    @Override
+    public void abandoned(JsonRpcId requestId) {
+      context.runOnContext(v -> exchange.abandoned(requestId));
+    }
   }
 }
