@@ -25,8 +25,10 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The POSTs of the 2025 generation on one HTTP verticle: {@code initialize} creates a session; any other message
@@ -42,7 +44,10 @@ final class SessionPosts {
   private final HttpEndpoint endpoint;
   private final Context context;
   private final String routerAddress;
-  private final Map<String, PostExchange> exchanges = new HashMap<>();
+  /** The exchanges under way, for their heartbeats. */
+  private final Set<PostExchange> exchanges = new HashSet<>();
+  /** Those whose session runs on another instance, by stream id: their answers come back over the event bus. */
+  private final Map<String, PostExchange> routed = new HashMap<>();
 
   /** @param routerAddress where the sessions send what answers this verticle's POSTs */
   SessionPosts(HttpEndpoint endpoint, Context context, String routerAddress) {
@@ -77,7 +82,7 @@ final class SessionPosts {
 
   /** What a session sends back for a POST stream of this verticle. */
   void route(Message<Object> message) {
-    PostExchange exchange = exchanges.get(message.headers().get(McpEventBus.STREAM));
+    PostExchange exchange = routed.get(message.headers().get(McpEventBus.STREAM));
     if (exchange == null) {
       return; // the exchange ended (answered, or its session closed): nothing waits for this any more
     }
@@ -94,7 +99,7 @@ final class SessionPosts {
 
   void heartbeats() {
     // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the map.
-    new ArrayList<>(exchanges.values()).forEach(PostExchange::heartbeat);
+    new ArrayList<>(exchanges).forEach(PostExchange::heartbeat);
   }
 
   /**
@@ -189,19 +194,24 @@ final class SessionPosts {
 
   private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
       boolean batch, boolean initialize) {
-    String streamId = endpoint.producers.postStreamId(ids, batch);
-    PostExchange exchange = new PostExchange(endpoint, session, streamId, response,
-        endpoint.options.getResponseMode(), ids, batch, initialize, () -> {
-          exchanges.remove(streamId);
-          session.removeOnClose(streamId);
+    SessionVerticle local = session.verticle();
+    PostExchange exchange = new PostExchange(endpoint, session, response, endpoint.options.getResponseMode(), ids,
+        batch, initialize, done -> {
+          exchanges.remove(done);
+          if (local == null) {
+            routed.remove(done.streamId());
+          }
+          session.removeOnClose(done);
         });
-    exchanges.put(streamId, exchange);
-    session.onClose(streamId, () -> context.runOnContext(v -> exchange.sessionClosed()));
+    exchanges.add(exchange);
+    if (local == null) {
+      routed.put(exchange.streamId(), exchange);
+    }
+    session.onClose(exchange, () -> context.runOnContext(v -> exchange.sessionClosed()));
     if (session.isClosed()) {
       exchange.sessionClosed();
       return;
     }
-    SessionVerticle local = session.verticle();
     if (local != null) {
       // The session runs in this JVM: straight to its context, no event bus (and no thread hop when it runs on
       // this verticle's event loop).
@@ -210,7 +220,7 @@ final class SessionPosts {
     }
     endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, new DeliveryOptions()
         .addHeader(McpEventBus.REPLY_TO, routerAddress)
-        .addHeader(McpEventBus.STREAM, streamId));
+        .addHeader(McpEventBus.STREAM, exchange.streamId()));
   }
 
   /** What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. */
