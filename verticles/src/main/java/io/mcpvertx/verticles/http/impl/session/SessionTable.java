@@ -6,6 +6,7 @@ import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.impl.SessionPlacement;
 import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -118,6 +119,7 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
+    Thread loop = SessionPlacement.here();
     HttpSession session = HttpSession.created(RandomIds.of(24), principal == null ? null : principal.key(),
         System.currentTimeMillis());
     Future<Void> claimed = ownership == null ? Future.succeededFuture() : ownership.claimNew(session.id());
@@ -127,7 +129,7 @@ public final class SessionTable {
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
-            principal)).onFailure(e -> close(session, "session start failed")));
+            principal), loop).onFailure(e -> close(session, "session start failed")));
   }
 
   /**
@@ -176,7 +178,8 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
-    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()))
+    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
+        SessionPlacement.here())
         .recover(e -> {
           LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
@@ -190,8 +193,11 @@ public final class SessionTable {
     return raced != null ? raced : route;
   }
 
-  /** Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared). */
-  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle) {
+  /**
+   * Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared) on
+   * the event loop of {@code loop} when it can: the thread of the HTTP verticle whose request made the session.
+   */
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
@@ -203,9 +209,9 @@ public final class SessionTable {
     mailboxes.put(session.id(), mailbox);
     sessions.put(session.id(), session);
     return mailbox.completion()
-        .compose(v -> vertx.deployVerticle(verticle))
+        .compose(v -> SessionPlacement.deploy(vertx, verticle, loop))
         .map(deploymentId -> {
-          session.deployed(deploymentId);
+          session.deployed(deploymentId, verticle);
           if (session.isClosed()) {
             vertx.undeploy(deploymentId);
           }
