@@ -12,6 +12,7 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -120,8 +121,8 @@ class AnnotatedFeaturesTest {
 
   public static class StrayCompletion {
     @McpCompletion(prompt = "nowhere", argument = "x")
-    public java.util.List<String> values(String typed) {
-      return java.util.List.of();
+    public List<String> values(String typed) {
+      return List.of();
     }
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.server.RequestContext;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.testing.McpTestClient;
@@ -24,7 +25,7 @@ class AnnotatedTasksTest {
 
   public static class Jobs {
     @McpTool(description = "A report, as a task when the client can take one", taskSupport = TaskSupport.OPTIONAL)
-    public Future<String> report(String topic, io.mcpvertx.server.RequestContext ctx) {
+    public Future<String> report(String topic, RequestContext ctx) {
       return ctx.vertx().timer(20).map(t -> "report on " + topic);
     }
 

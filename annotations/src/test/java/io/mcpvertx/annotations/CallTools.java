@@ -8,6 +8,7 @@ import io.mcpvertx.server.content.Content;
 import io.mcpvertx.server.tools.ToolResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,7 +40,7 @@ public class CallTools {
 
   @McpTool(description = "Returns a result as it is")
   public ToolResult result() {
-    return ToolResult.text("as is").withMeta(new io.vertx.core.json.JsonObject().put("kept", true));
+    return ToolResult.text("as is").withMeta(new JsonObject().put("kept", true));
   }
 
   @McpTool(description = "Returns two content blocks")

@@ -1,6 +1,7 @@
 package io.mcpvertx.annotations;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,7 +112,7 @@ class RegistrationErrorsTest {
     McpServer server = McpServer.create(vertx);
     assertThrows(HandlerDefinitionException.class, () -> AnnotatedFeatures.register(server, new Good(),
         new Duplicates()));
-    assertTrue(server.removeTool("same") == false, "nothing was registered");
+    assertFalse(server.removeTool("same"), "nothing was registered");
   }
 
   @Test

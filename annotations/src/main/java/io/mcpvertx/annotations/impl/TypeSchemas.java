@@ -8,6 +8,7 @@ import com.github.victools.jsonschema.generator.Option;
 import com.github.victools.jsonschema.generator.OptionPreset;
 import com.github.victools.jsonschema.generator.SchemaBuilder;
 import com.github.victools.jsonschema.generator.SchemaGenerator;
+import com.github.victools.jsonschema.generator.SchemaGeneratorConfig;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.module.jackson.JacksonModule;
@@ -38,7 +39,7 @@ final class TypeSchemas {
   private TypeSchemas() {
   }
 
-  private static com.github.victools.jsonschema.generator.SchemaGeneratorConfig config() {
+  private static SchemaGeneratorConfig config() {
     SchemaGeneratorConfigBuilder builder = new SchemaGeneratorConfigBuilder(JsonMapping.MAPPER,
         SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
         .with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))

@@ -20,6 +20,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +41,7 @@ class AnnotatedTwinsTest {
     Future<List<JsonObject>> all = Future.succeededFuture(List.of());
     for (JsonObject request : requests) {
       all = all.compose(done -> answer(vertx, server, version, request).map(one -> {
-        List<JsonObject> more = new java.util.ArrayList<>(done);
+        List<JsonObject> more = new ArrayList<>(done);
         more.add(one);
         return more;
       }));
