@@ -109,11 +109,14 @@ public final class Main {
    */
   private static Future<McpServer> example(Vertx vertx, ExampleConfig config, McpStores stores,
       McpInstance instance, StatelessOptions stateless) {
-    if (instance == null) {
+    if (!config.clustered()) {
+      McpServerOptions options = ConformanceFixtures.options().setTaskOptions(config.tasks())
+          .setStatelessOptions(stateless);
+      // Alone on Redis, the conformance server (the example with task tools) records its tasks under the lease.
       return switch (config.example()) {
         case "clock" -> ClockServer.start(vertx, stores);
-        case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(McpServer.create(vertx,
-            ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), stores)));
+        case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(instance == null
+            ? McpServer.create(vertx, options, stores) : McpServer.create(vertx, options, stores, instance)));
         default -> Future.succeededFuture(HelloServer.create(vertx, stores));
       };
     }
@@ -143,9 +146,13 @@ public final class Main {
 
   private static void serveHttp(Vertx vertx, ExampleConfig config, ExampleStores stores) {
     McpHttpServerOptions options = config.httpOptions();
+    // On Redis an instance holds a lease even alone: a crashed instance's tasks are then settled by whichever
+    // instance (this one restarted, say) runs on the same Redis. Without a cluster it owns no sessions.
     McpInstance instance = config.clustered()
         ? McpInstance.create(vertx, stores.stores().leases(), config.instance())
-        : null;
+        : config.store() == ExampleConfig.Store.REDIS
+            ? McpInstance.create(vertx, stores.stores().leases(), config.instance().setOwnsSessions(false))
+            : null;
     // Every instance must verify the requestState another signed: a cluster without configured keys shares one.
     Future<StatelessOptions> stateless = instance == null || !config.stateless().getRequestStateKeys().isEmpty()
         ? Future.succeededFuture(config.stateless())
