@@ -168,7 +168,7 @@ public final class SessionVerticle extends VerticleBase {
     EventBus bus = vertx.eventBus();
     loop = Thread.currentThread();
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
-    BusSink sink = new BusSink(this, bus, defaultOutbound, unsolicited);
+    BusSink sink = new BusSink(this, bus, defaultOutbound, unsolicited, false);
     try {
       session = restored != null ? server.restoreSession(restored, sink)
           : server.createSession(sessionId, sink, principal);
@@ -235,7 +235,8 @@ public final class SessionVerticle extends VerticleBase {
     if (stream != null) {
       options.addHeader(McpEventBus.STREAM, stream);
     }
-    MessageSink sink = new BusSink(this, vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options);
+    MessageSink sink = new BusSink(this, vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options,
+        stream != null && headers.contains(McpEventBus.RESUMABLE));
     Object body = message.body();
     if (body instanceof JsonRpcMessage jsonRpc) {
       session.handle(jsonRpc, sink);
@@ -275,8 +276,15 @@ public final class SessionVerticle extends VerticleBase {
   }
 
   /** Sends a session's output to one event-bus address. */
-  private record BusSink(SessionVerticle verticle, EventBus bus, String address, DeliveryOptions options)
-      implements MessageSink {
+  private record BusSink(SessionVerticle verticle, EventBus bus, String address, DeliveryOptions options,
+      boolean resumable) implements MessageSink {
+
+    @Override
+    public void closeSseStream(long retryMs) {
+      DeliveryOptions signal = new DeliveryOptions(options).addHeader(McpEventBus.CLOSE_SSE_STREAM,
+          Long.toString(retryMs));
+      verticle.out(() -> bus.send(address, null, signal));
+    }
 
     @Override
     public void send(JsonRpcMessage message) {

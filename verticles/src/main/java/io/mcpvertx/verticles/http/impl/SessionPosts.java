@@ -10,6 +10,7 @@ import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.bus.SessionBatch;
+import io.mcpvertx.verticles.http.ResponseMode;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.SessionLimitException;
@@ -80,8 +81,11 @@ final class SessionPosts {
       return; // the exchange ended (answered, or its session closed): nothing waits for this any more
     }
     String abandoned = message.headers().get(McpEventBus.ABANDONED);
+    String close = message.headers().get(McpEventBus.CLOSE_SSE_STREAM);
     Object body = message.body();
-    if (abandoned != null) {
+    if (close != null) {
+      exchange.closeConnection(Long.parseLong(close));
+    } else if (abandoned != null) {
       exchange.abandoned(JsonRpcId.decode(abandoned));
     } else if (body instanceof JsonRpcMessage jsonRpc) {
       exchange.deliver(jsonRpc);
@@ -186,8 +190,13 @@ final class SessionPosts {
       exchange.sessionClosed();
       return;
     }
-    endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, new DeliveryOptions()
+    DeliveryOptions options = new DeliveryOptions()
         .addHeader(McpEventBus.REPLY_TO, routerAddress)
-        .addHeader(McpEventBus.STREAM, streamId));
+        .addHeader(McpEventBus.STREAM, streamId);
+    if (!batch && endpoint.options.getResponseMode() != ResponseMode.JSON) {
+      // The exchange can become an SSE stream whose events are stored: a handler may hand it to a later GET.
+      options.addHeader(McpEventBus.RESUMABLE, "1");
+    }
+    endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, options);
   }
 }
