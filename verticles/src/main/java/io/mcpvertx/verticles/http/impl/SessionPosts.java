@@ -94,6 +94,15 @@ final class SessionPosts {
     }
   }
 
+  /**
+   * The server is stopping: every POST stream a client can resume is closed after its priming event with a
+   * {@code retry} of {@code retryMs} (SEP-1699), so its client follows it from another instance while the request
+   * runs on here; the others (JSON responses, revisions before 2025-11-25, batches) are answered here.
+   */
+  void handOverAll(long retryMs) {
+    new ArrayList<>(exchanges.values()).forEach(exchange -> exchange.closeConnection(retryMs));
+  }
+
   void heartbeats() {
     // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the map.
     new ArrayList<>(exchanges.values()).forEach(PostExchange::heartbeat);

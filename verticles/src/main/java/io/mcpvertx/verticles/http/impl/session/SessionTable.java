@@ -13,7 +13,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,6 +45,8 @@ public final class SessionTable {
   private final SessionEvents streams;
   private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
+  /** The verticles of the sessions run here, for a graceful stop to wait for their requests. */
+  private final Map<String, SessionVerticle> verticles = new ConcurrentHashMap<>();
   private final AtomicInteger reserved = new AtomicInteger();
   /** Restorations under way, so that concurrent requests for one stored session restore it once. */
   private final Map<String, Future<HttpSession>> restoring = new ConcurrentHashMap<>();
@@ -201,6 +205,7 @@ public final class SessionTable {
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
         m -> streams.unsolicited(session, m.body()));
     mailboxes.put(session.id(), mailbox);
+    verticles.put(session.id(), verticle);
     sessions.put(session.id(), session);
     return mailbox.completion()
         .compose(v -> vertx.deployVerticle(verticle))
@@ -262,6 +267,7 @@ public final class SessionTable {
     if (ownership != null) {
       ownership.ended(session, deleted);
     }
+    verticles.remove(session.id());
     MessageConsumer<Object> mailbox = mailboxes.remove(session.id());
     if (mailbox != null) {
       mailbox.unregister();
@@ -285,6 +291,24 @@ public final class SessionTable {
     for (HttpSession session : sessions.values()) {
       end(session, "server closing", false, stored != null && !session.remote());
     }
+  }
+
+  /**
+   * For a graceful stop: ends each session run here as soon as it serves no request (or after {@code timeoutMs}),
+   * so requests whose streams were handed to other instances finish here first. With shared stores the session
+   * then moves: other instances drop their routes, and its next request claims and restores it wherever it lands.
+   * Completes once every one has ended; {@link #closeAll()} ends what is left.
+   */
+  public Future<Void> handOverLocal(long timeoutMs) {
+    List<Future<Void>> ended = new ArrayList<>();
+    verticles.forEach((id, verticle) -> {
+      HttpSession session = sessions.get(id);
+      if (session != null && !session.remote() && session.deploymentId() != null) {
+        ended.add(verticle.drain(timeoutMs).onComplete(ar ->
+            end(session, "handed over: the server is stopping", false, stored != null)));
+      }
+    });
+    return Future.join(ended).mapEmpty();
   }
 
   /** Starts expiring idle sessions and sessions never initialized; called once, from the first verticle's context. */
