@@ -204,20 +204,23 @@ public final class Main {
   }
 
   /**
-   * The graceful stop, in order: no new requests and the requests in flight answered (the HTTP server's shutdown,
-   * which then closes and hands the sessions over), the task handlers running here given the rest of the time, the
-   * lease released (what still runs becomes an orphan other instances settle at once), the stores closed, the
+   * The graceful stop, in order: no new requests, resumable streams handed to other instances and the requests in
+   * flight answered (the HTTP server's shutdown, which then hands the sessions over), while the task handlers running
+   * here finish, both within the shutdown deadline; then the lease released (what still runs becomes an orphan other instances settle at once), the stores closed, the
    * cluster left.
    */
   private static Future<Void> shutdown(Vertx vertx, ExampleConfig config, McpServer server, McpHttpServer http,
       McpInstance instance, ExampleStores stores) {
-    long deadline = System.currentTimeMillis() + config.shutdownTimeoutMs();
-    System.err.println("Shutdown: no new requests; waiting up to " + config.shutdownTimeoutMs()
-        + " ms for those in flight");
+    long start = System.currentTimeMillis();
+    System.err.println("Shutdown: not ready, no new requests, streams handed over; waiting up to "
+        + config.shutdownTimeoutMs() + " ms for the requests and task handlers in flight");
+    // Task handlers need no connection: they drain while the endpoint does, within the same deadline.
+    Future<Void> tasks = server.drainTasks(config.shutdownTimeoutMs()).onComplete(ar ->
+        System.err.println("Shutdown: task handlers done after " + (System.currentTimeMillis() - start) + " ms"));
     return http.shutdown(config.shutdownTimeoutMs())
         .transform(ar -> {
-          System.err.println("Shutdown: sessions handed over; waiting for task handlers");
-          return server.drainTasks(Math.max(0, deadline - System.currentTimeMillis()));
+          System.err.println("Shutdown: sessions handed over after " + (System.currentTimeMillis() - start) + " ms");
+          return tasks;
         })
         .transform(ar -> {
           System.err.println("Shutdown: releasing the instance lease");

@@ -206,6 +206,16 @@ public final class SessionVerticle extends VerticleBase {
     return drained.future();
   }
 
+  /**
+   * Stops taking the session's messages (another instance serves the session from now on) while the verticle, and
+   * the task handlers running on its context, live on until it is undeployed.
+   */
+  public Future<Void> stopServing() {
+    Promise<Void> stopped = Promise.promise();
+    context.runOnContext(v -> consumer.unregister().onComplete(stopped));
+    return stopped.future();
+  }
+
   @Override
   public Future<?> stop() {
     stopping = true;

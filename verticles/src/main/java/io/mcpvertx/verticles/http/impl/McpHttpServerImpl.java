@@ -108,8 +108,10 @@ public final class McpHttpServerImpl implements McpHttpServer {
 
   /**
    * In order: not ready any more; no new connections or requests, resumable streams handed to other instances
-   * (their requests run on here), the other requests in flight answered; then the requests still running in
-   * this endpoint's sessions given the rest of {@code timeoutMs}; then {@link #close()}.
+   * (their requests run on here), the other requests in flight answered; each session handed over once it serves
+   * no request (its next request restores it elsewhere, so new tasks start there); the task handlers still running
+   * here given the rest of {@code timeoutMs} (on their sessions' contexts, which outlive the handover); then
+   * {@link #close()}.
    */
   @Override
   public Future<Void> shutdown(long timeoutMs) {
@@ -121,6 +123,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
     }
     return Future.join(drained)
         .transform(ar -> endpoint.sessions.handOverLocal(Math.max(0, deadline - System.currentTimeMillis())))
+        .transform(ar -> endpoint.server.drainTasks(Math.max(0, deadline - System.currentTimeMillis())))
         .transform(ar -> close());
   }
 

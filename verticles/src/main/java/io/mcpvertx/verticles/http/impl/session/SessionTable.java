@@ -47,6 +47,11 @@ public final class SessionTable {
   private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
   /** The verticles of the sessions run here, for a graceful stop to wait for their requests. */
   private final Map<String, SessionVerticle> verticles = new ConcurrentHashMap<>();
+  /**
+   * Deployments of sessions handed over by a graceful stop: they serve nothing any more, and live on only for the
+   * task handlers running on their contexts, until {@link #closeAll()}.
+   */
+  private final Map<String, String> handedOver = new ConcurrentHashMap<>();
   private final AtomicInteger reserved = new AtomicInteger();
   /** Restorations under way, so that concurrent requests for one stored session restore it once. */
   private final Map<String, Future<HttpSession>> restoring = new ConcurrentHashMap<>();
@@ -272,7 +277,7 @@ public final class SessionTable {
     if (mailbox != null) {
       mailbox.unregister();
     }
-    if (session.deploymentId() != null) {
+    if (session.deploymentId() != null && !handedOver.containsKey(session.id())) {
       vertx.undeploy(session.deploymentId()).onFailure(e ->
           LOG.log(Level.DEBUG, () -> "Session verticle " + session.id() + " was already gone"));
     }
@@ -291,6 +296,9 @@ public final class SessionTable {
     for (HttpSession session : sessions.values()) {
       end(session, "server closing", false, stored != null && !session.remote());
     }
+    handedOver.forEach((id, deploymentId) -> vertx.undeploy(deploymentId).onFailure(e ->
+        LOG.log(Level.DEBUG, () -> "Session verticle " + id + " was already gone")));
+    handedOver.clear();
   }
 
   /**
@@ -304,8 +312,16 @@ public final class SessionTable {
     verticles.forEach((id, verticle) -> {
       HttpSession session = sessions.get(id);
       if (session != null && !session.remote() && session.deploymentId() != null) {
-        ended.add(verticle.drain(timeoutMs).onComplete(ar ->
-            end(session, "handed over: the server is stopping", false, stored != null)));
+        ended.add(verticle.drain(timeoutMs).compose(v -> {
+          if (stored == null) {
+            end(session, "the server is stopping", false, false);
+            return Future.succeededFuture();
+          }
+          // The verticle stays deployed (its task handlers run on its context) but takes no more messages.
+          handedOver.put(id, session.deploymentId());
+          return verticle.stopServing().onComplete(ar ->
+              end(session, "handed over: the server is stopping", false, true));
+        }));
       }
     });
     return Future.join(ended).mapEmpty();
