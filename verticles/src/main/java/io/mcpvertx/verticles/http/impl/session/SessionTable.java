@@ -6,6 +6,7 @@ import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.impl.SessionPlacement;
 import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -45,8 +46,6 @@ public final class SessionTable {
   private final SessionEvents streams;
   private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
-  /** The verticles of the sessions run here, for a graceful stop to wait for their requests. */
-  private final Map<String, SessionVerticle> verticles = new ConcurrentHashMap<>();
   /**
    * Deployments of sessions handed over by a graceful stop: they serve nothing any more, and live on only for the
    * task handlers running on their contexts, until {@link #closeAll()}.
@@ -127,6 +126,7 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
+    Thread loop = SessionPlacement.here();
     HttpSession session = HttpSession.created(RandomIds.of(24), principal == null ? null : principal.key(),
         System.currentTimeMillis());
     Future<Void> claimed = ownership == null ? Future.succeededFuture() : ownership.claimNew(session.id());
@@ -136,7 +136,7 @@ public final class SessionTable {
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
-            principal)).onFailure(e -> close(session, "session start failed")));
+            principal), loop).onFailure(e -> close(session, "session start failed")));
   }
 
   /**
@@ -185,7 +185,8 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
-    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()))
+    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
+        SessionPlacement.here())
         .recover(e -> {
           LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
@@ -199,8 +200,11 @@ public final class SessionTable {
     return raced != null ? raced : route;
   }
 
-  /** Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared). */
-  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle) {
+  /**
+   * Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared) on
+   * the event loop of {@code loop} when it can: the thread of the HTTP verticle whose request made the session.
+   */
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
@@ -210,12 +214,11 @@ public final class SessionTable {
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
         m -> streams.unsolicited(session, m.body()));
     mailboxes.put(session.id(), mailbox);
-    verticles.put(session.id(), verticle);
     sessions.put(session.id(), session);
     return mailbox.completion()
-        .compose(v -> vertx.deployVerticle(verticle))
+        .compose(v -> SessionPlacement.deploy(vertx, verticle, loop))
         .map(deploymentId -> {
-          session.deployed(deploymentId);
+          session.deployed(deploymentId, verticle);
           if (session.isClosed()) {
             vertx.undeploy(deploymentId);
           }
@@ -272,7 +275,6 @@ public final class SessionTable {
     if (ownership != null) {
       ownership.ended(session, deleted);
     }
-    verticles.remove(session.id());
     MessageConsumer<Object> mailbox = mailboxes.remove(session.id());
     if (mailbox != null) {
       mailbox.unregister();
@@ -309,9 +311,9 @@ public final class SessionTable {
    */
   public Future<Void> handOverLocal(long timeoutMs) {
     List<Future<Void>> ended = new ArrayList<>();
-    verticles.forEach((id, verticle) -> {
-      HttpSession session = sessions.get(id);
-      if (session != null && !session.remote() && session.deploymentId() != null) {
+    sessions.forEach((id, session) -> {
+      SessionVerticle verticle = session.verticle();
+      if (!session.remote() && verticle != null && session.deploymentId() != null) {
         ended.add(verticle.drain(timeoutMs).compose(v -> {
           if (stored == null) {
             end(session, "the server is stopping", false, false);
