@@ -9,8 +9,9 @@ import io.vertx.core.Vertx;
  * keep arriving there (the same HTTP verticle, usually the same connection) reach the session without a thread hop.
  *
  * <p>Vert.x gives a new deployment the next event loop of its group, round robin, and has no public way to ask for
- * a given one. So the verticle is told which loop it should start on, and a start elsewhere fails at once, before
- * the session exists; the deployment is then made again. Consecutive deployments walk the loops in turn, so the
+ * a given one. So the verticle is told which loop it should start on; a start elsewhere starts nothing (no session,
+ * no consumer), and that empty deployment is undeployed and made again. (Not failed: Vert.x 5.0 keeps a failed child
+ * deployment in its parent's list of children for good, so every miss would stay in memory.) Consecutive deployments walk the loops in turn, so the
  * wanted loop comes within as many attempts as there are loops when nothing else deploys meanwhile. The attempts
  * are bounded: the last one starts wherever it lands, which is correct, only a hop away.
  */
@@ -40,18 +41,8 @@ public final class SessionPlacement {
 
   private static Future<String> attempt(Vertx vertx, SessionVerticle verticle, Thread wanted, int attempt) {
     verticle.placeOn(attempt < MAX_ATTEMPTS ? wanted : null);
-    return vertx.deployVerticle(verticle).recover(e -> e == Misplaced.INSTANCE
-        ? attempt(vertx, verticle, wanted, attempt + 1)
-        : Future.failedFuture(e));
-  }
-
-  /** A start on another loop than the wanted one: expected, so without a stack trace. */
-  static final class Misplaced extends RuntimeException {
-
-    static final Misplaced INSTANCE = new Misplaced();
-
-    private Misplaced() {
-      super("started on another event loop than the one asked for", null, false, false);
-    }
+    return vertx.deployVerticle(verticle).compose(id -> verticle.misplaced()
+        ? vertx.undeploy(id).compose(v -> attempt(vertx, verticle, wanted, attempt + 1))
+        : Future.succeededFuture(id));
   }
 }

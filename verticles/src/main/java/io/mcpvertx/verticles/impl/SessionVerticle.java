@@ -92,6 +92,8 @@ public final class SessionVerticle extends VerticleBase {
   private boolean answerOnStop;
   /** The event loop this verticle must start on ({@link SessionPlacement}); null: any. */
   private volatile Thread wantedLoop;
+  /** Started on another loop than the wanted one: an empty deployment, undeployed again by the placement. */
+  private volatile boolean misplaced;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
@@ -166,16 +168,24 @@ public final class SessionVerticle extends VerticleBase {
     return session;
   }
 
-  /** Makes a start on another event loop than {@code thread}'s fail at once; null: start anywhere. */
+  /** Makes a start on another event loop than {@code thread}'s start nothing ({@link #misplaced}); null: any loop. */
   void placeOn(Thread thread) {
     this.wantedLoop = thread;
+  }
+
+  /** Whether the last start landed on another loop than the wanted one, and so started nothing. */
+  boolean misplaced() {
+    return misplaced;
   }
 
   @Override
   public Future<?> start() {
     Thread wanted = wantedLoop;
-    if (wanted != null && wanted != Thread.currentThread()) {
-      return Future.failedFuture(SessionPlacement.Misplaced.INSTANCE);
+    misplaced = wanted != null && wanted != Thread.currentThread();
+    if (misplaced) {
+      // Succeed empty rather than fail: Vert.x 5.0 keeps a failed child deployment (and this verticle) in its
+      // parent's children for good, while an undeployed one leaves; the placement undeploys this one at once.
+      return Future.succeededFuture();
     }
     McpEventBus.registerCodecs(vertx);
     EventBus bus = vertx.eventBus();
@@ -264,6 +274,9 @@ public final class SessionVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    if (misplaced) {
+      return Future.succeededFuture();
+    }
     stopping = true;
     return session.close().eventually(() -> consumer.unregister());
   }

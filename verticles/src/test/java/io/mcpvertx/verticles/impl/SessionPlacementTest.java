@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.jsonrpc.JsonRpcId;
@@ -21,11 +22,13 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -76,10 +79,16 @@ class SessionPlacementTest {
     }
 
     Future<SessionVerticle> create(McpServer server, String id) {
+      return create(server, id, null);
+    }
+
+    /** A session deployed from this verticle (so as its child), for {@code wanted}, or for this loop when null. */
+    Future<SessionVerticle> create(McpServer server, String id, Thread wanted) {
       Promise<SessionVerticle> created = Promise.promise();
       context.runOnContext(v -> {
         SessionVerticle session = new SessionVerticle(server, id, "nowhere", null);
-        SessionPlacement.deploy(vertx, session, SessionPlacement.here()).map(session).onComplete(created);
+        SessionPlacement.deploy(vertx, session, wanted != null ? wanted : SessionPlacement.here()).map(session)
+            .onComplete(created);
       });
       return created.future();
     }
@@ -123,6 +132,32 @@ class SessionPlacementTest {
       assertEquals(Set.of(id), after);
       test.completeNow();
     })));
+  }
+
+  @Test
+  void missedAttemptsAndTheUndeployedSessionLeaveNothingReachable(VertxTestContext test) throws Exception {
+    // Every attempt misses (the wanted thread is no event loop), from inside a verticle, whose deployment is the
+    // parent of the session's: once the session is undeployed, nothing may keep its verticle reachable.
+    Creator creator = new Creator();
+    McpServer server = server(vertx, new CopyOnWriteArrayList<>());
+    Thread nowhere = new Thread(() -> { });
+    Promise<WeakReference<SessionVerticle>> gone = Promise.promise();
+    vertx.deployVerticle(creator)
+        .compose(id -> creator.create(server, "missed", nowhere))
+        .compose(session -> {
+          WeakReference<SessionVerticle> weak = new WeakReference<>(session);
+          String deployment = session.deploymentID();
+          return vertx.undeploy(deployment).map(weak);
+        })
+        .onComplete(gone);
+    WeakReference<SessionVerticle> weak = gone.future().toCompletionStage().toCompletableFuture()
+        .get(30, TimeUnit.SECONDS);
+    for (int i = 0; i < 20 && weak.get() != null; i++) {
+      System.gc();
+      Thread.sleep(50);
+    }
+    test.verify(() -> assertNull(weak.get(), "the session verticle is still reachable after its undeploy"));
+    test.completeNow();
   }
 
   @Test
