@@ -63,6 +63,11 @@ public final class BenchServer {
       TaskLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
+    if (args.length > 0 && args[0].equals("replay")) {
+      // Last-Event-ID replays against a private Redis: java -jar mcp-vertx-benchmarks.jar replay [options]
+      ReplayBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     if (args.length > 0 && args[0].equals("hop")) {
       // The cost of a non-owner hop in a cluster: java -jar mcp-vertx-benchmarks.jar hop --owner URL --other URL
       HopLatency.main(Arrays.copyOfRange(args, 1, args.length));

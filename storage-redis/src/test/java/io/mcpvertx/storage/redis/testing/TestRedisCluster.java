@@ -130,6 +130,24 @@ public final class TestRedisCluster implements AutoCloseable {
     return masters;
   }
 
+  /**
+   * The node that served {@code key}'s slot when the cluster was formed (a replica may have taken its place since).
+   */
+  public int firstMasterOf(String key) {
+    long slot = (Long) call(0, "CLUSTER", "KEYSLOT", key);
+    for (int i = 0; i < RANGES.length; i++) {
+      if (slot >= RANGES[i][0] && slot <= RANGES[i][1]) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("slot " + slot + " out of range");
+  }
+
+  /** The replica formed for master {@code master}. */
+  public int replicaOf(int master) {
+    return RANGES.length + master;
+  }
+
   /** How many of this test's keys each live master holds, by node index. */
   public Map<Integer, Long> keysPerMaster() {
     Map<Integer, Long> counts = new LinkedHashMap<>();
@@ -155,6 +173,14 @@ public final class TestRedisCluster implements AutoCloseable {
   /** Kills a node abruptly (SIGKILL), as a crash would. */
   public void kill(int node) {
     nodes.get(node).kill();
+  }
+
+  /**
+   * Starts a killed node again on its port with its data: it rejoins the cluster, as a replica once another node
+   * took over its slots.
+   */
+  public void restart(int node) {
+    nodes.get(node).start();
   }
 
   /** Waits until every live node reports the cluster healthy again, e.g. once a replica took a dead master's place. */
