@@ -36,8 +36,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * lost; every creation that failed during the promotion failed fast with a clear error, nothing hung, and
  * creations succeed again once the promoted master has a replica again (the killed one, restarted).
  *
- * <p>{@link TasksThroughClusterFailoverWithoutWaitIT} runs the same without waiting for replicas: creations succeed again as soon as the
- * replica is promoted, and a task the master acknowledged but had not yet sent to its replica is lost.
+ * <p>{@link TasksThroughClusterFailoverWithoutWaitIT} runs the same without waiting for replicas: creations succeed
+ * again as soon as the replica is promoted, and a task the master acknowledged but had not yet sent to its replica
+ * is lost.
  */
 class TasksThroughClusterFailoverIT {
 
@@ -149,8 +150,8 @@ class TasksThroughClusterFailoverIT {
     System.out.printf("Tasks master killed under load (waiting for replicas: %s): %d tasks acknowledged:"
         + " %d before the kill, %d after; %d settled; %d creations failed %s, the slowest after %d ms; %d hung; "
         + "%d lost; the promoted node is a master: %s; failures: %s%n", waitsForReplicas,
-        tally.acknowledged.size(), beforeKill, tally.acknowledgedAfterKill.get(), completed, failed, tally.failures, tally.slowestFailureMs.get(),
-        tally.hung.get(), lost, cluster.masters().contains(cluster.replicaOf(master)), tally.messages.values());
+        tally.acknowledged.size(), beforeKill, tally.acknowledgedAfterKill.get(), completed, failed, tally.failures,
+        tally.slowestFailureMs.get(), tally.hung.get(), lost, cluster.masters().contains(cluster.replicaOf(master)), tally.messages.values());
 
     assertEquals(0, tally.hung.get(), "requests that hung");
     assertTrue(beforeKill > 0, "no load before the kill");
