@@ -151,7 +151,8 @@ class TasksThroughClusterFailoverIT {
         + " %d before the kill, %d after; %d settled; %d creations failed %s, the slowest after %d ms; %d hung; "
         + "%d lost; the promoted node is a master: %s; failures: %s%n", waitsForReplicas,
         tally.acknowledged.size(), beforeKill, tally.acknowledgedAfterKill.get(), completed, failed, tally.failures,
-        tally.slowestFailureMs.get(), tally.hung.get(), lost, cluster.masters().contains(cluster.replicaOf(master)), tally.messages.values());
+        tally.slowestFailureMs.get(), tally.hung.get(), lost, cluster.masters().contains(cluster.replicaOf(master)),
+        tally.messages.values());
 
     assertEquals(0, tally.hung.get(), "requests that hung");
     assertTrue(beforeKill > 0, "no load before the kill");
