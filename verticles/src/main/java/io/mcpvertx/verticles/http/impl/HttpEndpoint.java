@@ -30,8 +30,8 @@ final class HttpEndpoint {
   final StreamProducers producers;
   final ReadinessChecks readiness;
   /**
-   * Clustered (shared stores and a server that is a deployment {@link McpInstance}): which instance runs each
-   * session. Null otherwise.
+   * Clustered (shared stores and a server that is a deployment {@link McpInstance} that owns sessions): which
+   * instance runs each session. Null otherwise.
    */
   private final SessionOwnership ownership;
 
@@ -44,7 +44,8 @@ final class HttpEndpoint {
     this.events = stores.events();
     this.sessions = new SessionTable(vertx, server, options, events, stores.sessions());
     this.streams = sessions.streams();
-    McpInstance instance = sessions.shared() ? server.instance().orElse(null) : null;
+    McpInstance instance = sessions.shared()
+        ? server.instance().filter(i -> i.options().isOwnsSessions()).orElse(null) : null;
     this.ownership = instance == null ? null
         : new SessionOwnership(vertx, instance, sessions, events, options.getMaxSessions());
     this.producers = new StreamProducers(instance, streams, codec);

@@ -32,14 +32,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class McpHttpVerticle extends VerticleBase {
 
-  private static final String JSON = "application/json";
-  private static final String EVENT_STREAM = "text/event-stream";
 
   private final HttpEndpoint endpoint;
   /** The authorization gate; null when authorization is off. */
   private final AuthGate auth;
   private final int port;
   private final Set<SseWriter> listens = new HashSet<>();
+  private final PostMediaTypes mediaTypes = new PostMediaTypes();
   private StatelessHttp stateless;
   private SessionPosts posts;
   private SessionGetsAndDeletes gets;
@@ -77,13 +76,22 @@ final class McpHttpVerticle extends VerticleBase {
   }
 
   /**
-   * Stops taking connections and requests, ends the GET and listen streams (their clients resume elsewhere), and
-   * completes once the requests in flight are answered or {@code timeoutMs} has passed.
+   * Stops taking connections and requests, hands the streams clients can resume to other instances when the stores
+   * are shared (POST streams of 2025-11-25 sessions and GET streams end with a {@code retry}; their requests run on
+   * here), ends the listen streams (and without shared stores the GET streams), and completes once the other
+   * requests in flight are answered or {@code timeoutMs} has passed.
    */
   Future<Void> drain(long timeoutMs) {
     Promise<Void> drained = Promise.promise();
     context.runOnContext(v -> {
-      gets.endAll();
+      if (endpoint.sessions.shared()) {
+        // Another instance serves the streams' sessions and replays their events: the clients resume there.
+        long retryMs = endpoint.options.getSseRetryMs();
+        posts.handOverAll(retryMs);
+        gets.handOverAll(retryMs);
+      } else {
+        gets.endAll();
+      }
       new ArrayList<>(listens).forEach(SseWriter::end);
       http.shutdown(timeoutMs, TimeUnit.MILLISECONDS).onComplete(ar -> drained.complete());
     });
@@ -100,13 +108,12 @@ final class McpHttpVerticle extends VerticleBase {
   private void post(RoutingContext rc) {
     HttpServerRequest request = rc.request();
     HttpServerResponse response = rc.response();
-    if (!RequestGuard.isJson(request.getHeader("Content-Type"))) {
+    if (!mediaTypes.isJson(request.getHeader("Content-Type"))) {
       HttpErrors.reject(response, Refusal.UNSUPPORTED_MEDIA_TYPE,
           "Unsupported Media Type: Content-Type must be application/json");
       return;
     }
-    String accept = request.getHeader("Accept");
-    if (!RequestGuard.accepts(accept, JSON) || !RequestGuard.accepts(accept, EVENT_STREAM)) {
+    if (!mediaTypes.acceptsJsonAndEventStream(request.getHeader("Accept"))) {
       HttpErrors.reject(response, Refusal.NOT_ACCEPTABLE,
           "Not Acceptable: Accept must list application/json and text/event-stream");
       return;

@@ -6,6 +6,7 @@ import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.impl.SessionPlacement;
 import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -13,7 +14,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,6 +46,11 @@ public final class SessionTable {
   private final SessionEvents streams;
   private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
+  /**
+   * Deployments of sessions handed over by a graceful stop: they serve nothing any more, and live on only for the
+   * task handlers running on their contexts, until {@link #closeAll()}.
+   */
+  private final Map<String, String> handedOver = new ConcurrentHashMap<>();
   private final AtomicInteger reserved = new AtomicInteger();
   /** Restorations under way, so that concurrent requests for one stored session restore it once. */
   private final Map<String, Future<HttpSession>> restoring = new ConcurrentHashMap<>();
@@ -118,6 +126,7 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
+    Thread loop = SessionPlacement.here();
     HttpSession session = HttpSession.created(RandomIds.of(24), principal == null ? null : principal.key(),
         System.currentTimeMillis());
     Future<Void> claimed = ownership == null ? Future.succeededFuture() : ownership.claimNew(session.id());
@@ -127,7 +136,7 @@ public final class SessionTable {
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
-            principal)).onFailure(e -> close(session, "session start failed")));
+            principal), loop).onFailure(e -> close(session, "session start failed")));
   }
 
   /**
@@ -176,7 +185,8 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
-    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()))
+    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
+        SessionPlacement.here())
         .recover(e -> {
           LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
@@ -190,8 +200,11 @@ public final class SessionTable {
     return raced != null ? raced : route;
   }
 
-  /** Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared). */
-  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle) {
+  /**
+   * Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared) on
+   * the event loop of {@code loop} when it can: the thread of the HTTP verticle whose request made the session.
+   */
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
@@ -203,9 +216,9 @@ public final class SessionTable {
     mailboxes.put(session.id(), mailbox);
     sessions.put(session.id(), session);
     return mailbox.completion()
-        .compose(v -> vertx.deployVerticle(verticle))
+        .compose(v -> SessionPlacement.deploy(vertx, verticle, loop))
         .map(deploymentId -> {
-          session.deployed(deploymentId);
+          session.deployed(deploymentId, verticle);
           if (session.isClosed()) {
             vertx.undeploy(deploymentId);
           }
@@ -266,7 +279,7 @@ public final class SessionTable {
     if (mailbox != null) {
       mailbox.unregister();
     }
-    if (session.deploymentId() != null) {
+    if (session.deploymentId() != null && !handedOver.containsKey(session.id())) {
       vertx.undeploy(session.deploymentId()).onFailure(e ->
           LOG.log(Level.DEBUG, () -> "Session verticle " + session.id() + " was already gone"));
     }
@@ -285,6 +298,35 @@ public final class SessionTable {
     for (HttpSession session : sessions.values()) {
       end(session, "server closing", false, stored != null && !session.remote());
     }
+    handedOver.forEach((id, deploymentId) -> vertx.undeploy(deploymentId).onFailure(e ->
+        LOG.log(Level.DEBUG, () -> "Session verticle " + id + " was already gone")));
+    handedOver.clear();
+  }
+
+  /**
+   * For a graceful stop: ends each session run here as soon as it serves no request (or after {@code timeoutMs}),
+   * so requests whose streams were handed to other instances finish here first. With shared stores the session
+   * then moves: other instances drop their routes, and its next request claims and restores it wherever it lands.
+   * Completes once every one has ended; {@link #closeAll()} ends what is left.
+   */
+  public Future<Void> handOverLocal(long timeoutMs) {
+    List<Future<Void>> ended = new ArrayList<>();
+    sessions.forEach((id, session) -> {
+      SessionVerticle verticle = session.verticle();
+      if (!session.remote() && verticle != null && session.deploymentId() != null) {
+        ended.add(verticle.drain(timeoutMs).compose(v -> {
+          if (stored == null) {
+            end(session, "the server is stopping", false, false);
+            return Future.succeededFuture();
+          }
+          // The verticle stays deployed (its task handlers run on its context) but takes no more messages.
+          handedOver.put(id, session.deploymentId());
+          return verticle.stopServing().onComplete(ar ->
+              end(session, "handed over: the server is stopping", false, true));
+        }));
+      }
+    });
+    return Future.join(ended).mapEmpty();
   }
 
   /** Starts expiring idle sessions and sessions never initialized; called once, from the first verticle's context. */
