@@ -63,6 +63,11 @@ public final class BenchServer {
       TaskLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
+    if (args.length > 0 && args[0].equals("replay")) {
+      // Last-Event-ID replays against a private Redis: java -jar mcp-vertx-benchmarks.jar replay [options]
+      ReplayBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     if (args.length > 0 && args[0].equals("sessions")) {
       // Whole sessions against any 2025 server: java -jar mcp-vertx-benchmarks.jar sessions churn|idle [options]
       SessionLoad.main(Arrays.copyOfRange(args, 1, args.length));

@@ -3,25 +3,24 @@
 -- ARGV[1] completed or failed, ARGV[2] the result JSON or '', ARGV[3] the error JSON or '', ARGV[4] 1 when there
 -- is a status message, ARGV[5] the message, ARGV[6] the changes channel, ARGV[7] the task's segment
 -- Returns {'missing'}, {'nop', fields...} or {'ok', fields...}.
-if redis.call('EXISTS', KEYS[1]) == 0 then
+local task = load(KEYS[1])
+if task == nil then
   return {'missing'}
 end
-if TERMINAL[redis.call('HGET', KEYS[1], 'status')] then
-  local current = redis.call('HGETALL', KEYS[1])
-  table.insert(current, 1, 'nop')
-  return current
+if TERMINAL[task.status] then
+  return reply('nop', task)
 end
-redis.call('HSET', KEYS[1], 'status', ARGV[1])
+local c = change()
+set(c, 'status', ARGV[1])
 if ARGV[2] ~= '' then
-  redis.call('HSET', KEYS[1], 'result', ARGV[2])
+  set(c, 'result', ARGV[2])
 end
 if ARGV[3] ~= '' then
-  redis.call('HSET', KEYS[1], 'error', ARGV[3])
+  set(c, 'error', ARGV[3])
 end
-set_message(KEYS[1], ARGV[4], ARGV[5])
-touch(KEYS[1], now_ms())
-settle(KEYS[1], ARGV[7])
-announce(ARGV[6], 'STATUS', ARGV[1], redis.call('HGET', KEYS[1], 'id'))
-local changed = redis.call('HGETALL', KEYS[1])
-table.insert(changed, 1, 'ok')
-return changed
+set_message(c, task, ARGV[4], ARGV[5])
+stamp(c, task)
+settle(c, task, ARGV[7])
+apply(KEYS[1], task, c)
+announce(ARGV[6], 'STATUS', ARGV[1], task.id)
+return reply('ok', task)

@@ -5,7 +5,7 @@
 -- or '', ARGV[6] metadata JSON, ARGV[7] the limit (0 for none), ARGV[8] the task's segment, ARGV[9] the key
 -- prefix of tasks (prefix .. segment is a task key)
 -- Returns {'ok', fields...} or {'duplicate'} or {'limit'}.
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[5]) == 1 then
+if redis.call('EXISTS', KEYS[1], KEYS[5]) > 0 then
   return {'duplicate'}
 end
 local t = redis.call('TIME')
@@ -15,29 +15,37 @@ if ARGV[4] == '1' then
   expires = int(now + tonumber(ARGV[3]))
 end
 
--- Forget index entries of expired tasks (a bounded batch per create; list skips any left over).
-local stale = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. int(now), 'LIMIT', 0, 100)
-for i = 1, #stale do
-  redis.call('ZREM', KEYS[2], stale[i])
-  redis.call('ZREM', KEYS[3], stale[i])
-end
-redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. int(now))
-
+-- The active set is trimmed only when it looks full: entries of expired tasks leave it then, so below the limit
+-- it costs one ZCARD. Without a limit it is trimmed past 128 entries, which keeps it bounded all the same.
 local limit = tonumber(ARGV[7])
-if limit > 0 and redis.call('ZCARD', KEYS[4]) >= limit then
-  -- At the limit: make sure every entry still stands for an active task of this owner (a task key can vanish
-  -- before its expiry, e.g. by eviction). Bounded by the limit.
-  local members = redis.call('ZRANGE', KEYS[4], 0, -1)
-  for i = 1, #members do
-    local task = ARGV[9] .. members[i]
-    local status = redis.call('HGET', task, 'status')
-    if status == false or TERMINAL[status] or redis.call('HGET', task, 'ak') ~= KEYS[4] then
-      redis.call('ZREM', KEYS[4], members[i])
+local active = redis.call('ZCARD', KEYS[4])
+if active >= (limit > 0 and limit or 128) then
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. int(now))
+  active = redis.call('ZCARD', KEYS[4])
+  if limit > 0 and active >= limit then
+    -- At the limit: make sure every entry still stands for an active task of this owner (a task key can vanish
+    -- before its expiry, e.g. by eviction). Bounded by the limit.
+    local members = redis.call('ZRANGE', KEYS[4], 0, -1)
+    for i = 1, #members do
+      local task = ARGV[9] .. members[i]
+      local status = redis.call('HGET', task, 'status')
+      if status == false or TERMINAL[status] or redis.call('HGET', task, 'ak') ~= KEYS[4] then
+        redis.call('ZREM', KEYS[4], members[i])
+      end
+    end
+    active = redis.call('ZCARD', KEYS[4])
+    if active >= limit then
+      return {'limit'}
     end
   end
-  if redis.call('ZCARD', KEYS[4]) >= limit then
-    return {'limit'}
-  end
+end
+
+-- Forget the entries of up to 4 expired tasks: one create adds one entry, so the index keeps pace with expiry
+-- (list skips and removes any left over).
+local stale = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. int(now), 'LIMIT', 0, 4)
+if #stale > 0 then
+  redis.call('ZREM', KEYS[2], unpack(stale))
+  redis.call('ZREM', KEYS[3], unpack(stale))
 end
 
 -- The owner's creation order: microseconds, or one more than the newest entry, so it is strictly increasing
@@ -53,7 +61,7 @@ end
 local member = string.format('%018.0f', order) .. ':' .. ARGV[8]
 
 local fields = {'id', ARGV[1], 'owner', ARGV[2], 'status', 'working', 'created', int(now), 'updated', int(now),
-  'meta', ARGV[6], 'om', member, 'ak', KEYS[4], 'nq', 0}
+  'meta', ARGV[6], 'om', member, 'ak', KEYS[4], 'nq', '0'}
 if ARGV[3] ~= '' then
   table.insert(fields, 'ttl')
   table.insert(fields, ARGV[3])
@@ -67,20 +75,22 @@ if expires ~= '+inf' then
   redis.call('PEXPIREAT', KEYS[1], expires)
 end
 
--- Index keys live as long as their longest-lived entry: forever once they hold a task without expiry.
-local function index(key, score, value)
-  local before = redis.call('PTTL', key)
+-- Index keys live as long as their longest-lived entry: forever once they hold a task without expiry. A key
+-- this create makes (the order index was empty, so were the others; or the active set was) takes the task's
+-- expiry; an existing one is extended only if the task outlives it (GT leaves a key without expiry alone).
+local function index(key, score, value, fresh)
   redis.call('ZADD', key, score, value)
   if expires == '+inf' then
     redis.call('PERSIST', key)
-  elseif before == -2 or (before >= 0 and now + before < tonumber(expires)) then
+  elseif fresh then
     redis.call('PEXPIREAT', key, expires)
+  else
+    redis.call('PEXPIREAT', key, expires, 'GT')
   end
 end
-index(KEYS[2], 0, member)
-index(KEYS[3], expires, member)
-index(KEYS[4], expires, ARGV[8])
+index(KEYS[2], 0, member, #newest == 0)
+index(KEYS[3], expires, member, #newest == 0)
+index(KEYS[4], expires, ARGV[8], active == 0)
 
-local created = redis.call('HGETALL', KEYS[1])
-table.insert(created, 1, 'ok')
-return created
+table.insert(fields, 1, 'ok')
+return fields

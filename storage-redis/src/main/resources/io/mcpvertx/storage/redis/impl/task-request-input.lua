@@ -4,34 +4,33 @@
 -- ARGV[1] 1 when there is a status message, ARGV[2] the message, ARGV[3] the changes channel,
 -- ARGV[4..] pairs of key and request JSON
 -- Returns {'missing'}, {'nop', fields...}, {'reused', key} or {'ok', fields...}.
-if redis.call('EXISTS', KEYS[1]) == 0 then
+local task = load(KEYS[1])
+if task == nil then
   return {'missing'}
 end
-local status = redis.call('HGET', KEYS[1], 'status')
+local status = task.status
 if TERMINAL[status] then
-  local current = redis.call('HGETALL', KEYS[1])
-  table.insert(current, 1, 'nop')
-  return current
+  return reply('nop', task)
 end
 for i = 4, #ARGV, 2 do
-  if redis.call('HEXISTS', KEYS[1], 'u:' .. ARGV[i]) == 1 then
+  if task['u:' .. ARGV[i]] ~= nil then
     return {'reused', ARGV[i]}
   end
 end
+local c = change()
 local added = 0
 for i = 4, #ARGV, 2 do
-  redis.call('HSET', KEYS[1], 'q:' .. ARGV[i], ARGV[i + 1], 'u:' .. ARGV[i], 1)
+  set(c, 'q:' .. ARGV[i], ARGV[i + 1])
+  set(c, 'u:' .. ARGV[i], '1')
   added = added + 1
 end
-redis.call('HINCRBY', KEYS[1], 'nq', added)
-redis.call('HSET', KEYS[1], 'status', 'input_required')
-set_message(KEYS[1], ARGV[1], ARGV[2])
-touch(KEYS[1], now_ms())
-local id = redis.call('HGET', KEYS[1], 'id')
-announce(ARGV[3], 'INPUT_REQUESTED', 'input_required', id)
+set(c, 'nq', int((tonumber(task.nq) or 0) + added))
+set(c, 'status', 'input_required')
+set_message(c, task, ARGV[1], ARGV[2])
+stamp(c, task)
+apply(KEYS[1], task, c)
+announce(ARGV[3], 'INPUT_REQUESTED', 'input_required', task.id)
 if status ~= 'input_required' then
-  announce(ARGV[3], 'STATUS', 'input_required', id)
+  announce(ARGV[3], 'STATUS', 'input_required', task.id)
 end
-local changed = redis.call('HGETALL', KEYS[1])
-table.insert(changed, 1, 'ok')
-return changed
+return reply('ok', task)

@@ -3,36 +3,39 @@
 -- KEYS[1] the task
 -- ARGV[1] the changes channel, ARGV[2..] pairs of key and response JSON
 -- Returns {'missing'}, {'nop', fields...} or {'ok', fields...}.
-if redis.call('EXISTS', KEYS[1]) == 0 then
+local task = load(KEYS[1])
+if task == nil then
   return {'missing'}
 end
-local status = redis.call('HGET', KEYS[1], 'status')
+local status = task.status
+local c = change()
 local taken = 0
 if not TERMINAL[status] then
   for i = 2, #ARGV, 2 do
-    if redis.call('HDEL', KEYS[1], 'q:' .. ARGV[i]) == 1 then
-      redis.call('HSET', KEYS[1], 'r:' .. ARGV[i], ARGV[i + 1])
+    local request = 'q:' .. ARGV[i]
+    if task[request] ~= nil then
+      -- A key twice in one call counts once, as its request is answered once.
+      task[request] = nil
+      table.insert(c.dels, request)
+      set(c, 'r:' .. ARGV[i], ARGV[i + 1])
       taken = taken + 1
     end
   end
 end
 if taken == 0 then
-  local current = redis.call('HGETALL', KEYS[1])
-  table.insert(current, 1, 'nop')
-  return current
+  return reply('nop', task)
 end
-local outstanding = redis.call('HINCRBY', KEYS[1], 'nq', -taken)
+local outstanding = (tonumber(task.nq) or 0) - taken
+set(c, 'nq', int(outstanding))
 local next = status
 if outstanding <= 0 and status == 'input_required' then
   next = 'working'
-  redis.call('HSET', KEYS[1], 'status', next)
+  set(c, 'status', next)
 end
-touch(KEYS[1], now_ms())
-local id = redis.call('HGET', KEYS[1], 'id')
-announce(ARGV[1], 'INPUT_RESPONDED', next, id)
+stamp(c, task)
+apply(KEYS[1], task, c)
+announce(ARGV[1], 'INPUT_RESPONDED', next, task.id)
 if next ~= status then
-  announce(ARGV[1], 'STATUS', next, id)
+  announce(ARGV[1], 'STATUS', next, task.id)
 end
-local changed = redis.call('HGETALL', KEYS[1])
-table.insert(changed, 1, 'ok')
-return changed
+return reply('ok', task)
