@@ -66,13 +66,15 @@ heap_kb() {
   jstat -gc "$pid" | awk 'NR == 2 { printf "%d\n", $3 + $4 + $6 + $8 }'
 }
 
-driver() { taskset -c "$DRIVER_CPU" "$JAVA" -Xmx1g -cp "$JAR" io.mcpvertx.benchmarks.SessionLoad "$@"; }
+# The echo tool's argument: ours names it text, the peers message.
+arg_of() { [[ $1 == mcp-vertx ]] && echo text || echo message; }
+driver() { taskset -c "$DRIVER_CPU" "$JAVA" -Xmx1g -cp "$JAR" io.mcpvertx.benchmarks.SessionLoad "$@" --arg "$ARG"; }
 
 case $MODE in
   churn)
     printf '%-12s %12s %8s\n' peer sessions/s errors
     for peer in $PEERS; do
-      start_server "$peer" "${JVM_OPTS:--Xmx512m}"
+      start_server "$peer" "${JVM_OPTS:--Xmx512m}"; ARG=$(arg_of "$peer")
       out=$(driver churn --url "$URL" --clients "$CLIENTS" --warmup "$WARMUP" --duration "$DURATION")
       printf '%-12s %12s %8s\n' "$peer" "$(awk '/^SESSIONS_PER_S/ { print $2 }' <<<"$out")" \
         "$(awk '/^ERRORS/ { print $2 }' <<<"$out")"
@@ -83,7 +85,7 @@ case $MODE in
     # Heap after a full GC once warm, then again after SESSIONS_TOTAL more sessions: it should not grow.
     printf '%-12s %12s %10s %10s %12s %8s\n' peer sessions before_kb after_kb sessions/s errors
     for peer in $PEERS; do
-      start_server "$peer" "${JVM_OPTS:--Xmx512m}"
+      start_server "$peer" "${JVM_OPTS:--Xmx512m}"; ARG=$(arg_of "$peer")
       driver churn --url "$URL" --clients "$CLIENTS" --warmup 5 --duration "$WARMUP" >/dev/null
       before=$(heap_kb)
       out=$(driver churn --url "$URL" --clients "$CLIENTS" --warmup 0 --sessions "$SESSIONS_TOTAL")
@@ -97,7 +99,7 @@ case $MODE in
     printf '%-12s %-8s %10s %10s %14s\n' peer streams before_kb after_kb per_session_B
     for peer in $PEERS; do
       for streams in no yes; do
-        start_server "$peer" "${JVM_OPTS:--Xmx2g}"
+        start_server "$peer" "${JVM_OPTS:--Xmx2g}"; ARG=$(arg_of "$peer")
         driver churn --url "$URL" --clients 8 --warmup 2 --duration 5 >/dev/null   # classes loaded, JIT warm
         before=$(heap_kb)
         fifo=$(mktemp -u); mkfifo "$fifo"

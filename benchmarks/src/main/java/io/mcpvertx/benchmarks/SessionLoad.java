@@ -121,6 +121,9 @@ public final class SessionLoad {
       return;
     }
     oneSession().onComplete(ar -> {
+      if (!running) {
+        return; // the measurement is over; what fails now fails because the client closes
+      }
       if (ar.succeeded()) {
         sessions.incrementAndGet();
       } else if (errors.incrementAndGet() <= 5) {

@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.jsonrpc.Decoded;
+import io.mcpvertx.server.Principal;
 import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.GenerationPicker.Generation;
@@ -15,6 +16,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -71,8 +73,15 @@ final class McpHttpVerticle extends VerticleBase {
         .setPort(port)
         .setHttp2ClearTextEnabled(true));
     heartbeat = vertx.setPeriodic(options.getHeartbeatIntervalMs(), t -> heartbeats());
-    return router.completion()
-        .compose(v -> http.requestHandler(HttpRouter.create(vertx, endpoint, auth, methods)).listen());
+    Router web = HttpRouter.create(vertx, endpoint, auth, methods);
+    // Without CORS and authorization, plain POSTs skip the router (see DirectPosts); the rest go through it.
+    DirectPosts direct = auth == null && !options.isCors() ? new DirectPosts(options, endpoint.guard) : null;
+    http.requestHandler(request -> {
+      if (direct == null || !direct.take(request, (req, body) -> post(req, body, null, null))) {
+        web.handle(request);
+      }
+    });
+    return router.completion().compose(v -> http.listen());
   }
 
   /**
@@ -106,8 +115,17 @@ final class McpHttpVerticle extends VerticleBase {
   }
 
   private void post(RoutingContext rc) {
-    HttpServerRequest request = rc.request();
-    HttpServerResponse response = rc.response();
+    post(rc.request(), rc.body().buffer(), AuthGate.principal(rc), rc);
+  }
+
+  /**
+   * A POST with its body read.
+   *
+   * @param principal the authenticated caller, or null without authorization
+   * @param rc the router's context, or null for a POST that came without the router (then authorization is off)
+   */
+  private void post(HttpServerRequest request, Buffer body, Principal principal, RoutingContext rc) {
+    HttpServerResponse response = request.response();
     if (!mediaTypes.isJson(request.getHeader("Content-Type"))) {
       HttpErrors.reject(response, Refusal.UNSUPPORTED_MEDIA_TYPE,
           "Unsupported Media Type: Content-Type must be application/json");
@@ -118,7 +136,6 @@ final class McpHttpVerticle extends VerticleBase {
           "Not Acceptable: Accept must list application/json and text/event-stream");
       return;
     }
-    Buffer body = rc.body().buffer();
     Decoded decoded = endpoint.codec.decode(body == null ? Buffer.buffer() : body);
     if (decoded instanceof Decoded.Invalid invalid) {
       HttpErrors.reject(response, Refusal.BAD_REQUEST, invalid.response().id(), invalid.response().error());
@@ -128,8 +145,8 @@ final class McpHttpVerticle extends VerticleBase {
       return;
     }
     switch (GenerationPicker.forPost(request, decoded)) {
-      case STATELESS -> stateless.post(request, response, decoded, AuthGate.principal(rc));
-      case SESSIONS -> posts.post(rc, decoded);
+      case STATELESS -> stateless.post(request, response, decoded, principal);
+      case SESSIONS -> posts.post(request, principal, decoded);
     }
   }
 

@@ -9,6 +9,8 @@ import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.SessionLimitException;
 import io.mcpvertx.verticles.http.impl.session.SessionTable;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -33,57 +35,64 @@ final class SessionLookup {
    * running it); one it holds costs no store round trip.
    */
   static void withSession(SessionTable sessions, RoutingContext rc, Handler<HttpSession> then) {
-    String id = rc.request().getHeader(McpHeaders.SESSION_ID);
+    withSession(sessions, rc.request(), AuthGate.principal(rc), then);
+  }
+
+  /** As {@link #withSession(SessionTable, RoutingContext, Handler)}, for a caller already known ({@code null}: none). */
+  static void withSession(SessionTable sessions, HttpServerRequest request, Principal caller,
+      Handler<HttpSession> then) {
+    HttpServerResponse response = request.response();
+    String id = request.getHeader(McpHeaders.SESSION_ID);
     if (id == null) {
-      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST,
+      HttpErrors.reject(response, Refusal.BAD_REQUEST,
           "Bad Request: the " + McpHeaders.SESSION_ID + " header is required");
       return;
     }
     HttpSession session = sessions.session(id);
     if (session != null) {
-      admit(sessions, rc, session, then);
+      admit(sessions, request, caller, session, then);
       return;
     }
     if (!sessions.shared() || id.length() > MAX_SESSION_ID_LENGTH) {
-      HttpErrors.reject(rc.response(), Refusal.SESSION_NOT_FOUND, "Session not found");
+      HttpErrors.reject(response, Refusal.SESSION_NOT_FOUND, "Session not found");
       return;
     }
-    sessions.restore(id, AuthGate.principal(rc)).onComplete(ar -> {
+    sessions.restore(id, caller).onComplete(ar -> {
       if (ar.failed()) {
-        rc.response().putHeader("Retry-After", "5");
+        response.putHeader("Retry-After", "5");
         if (ar.cause() instanceof SessionLimitException) {
-          HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
+          HttpErrors.reject(response, Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
         } else {
           LOG.log(Level.WARNING, () -> "The session store did not answer: " + ar.cause());
-          HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE,
+          HttpErrors.reject(response, Refusal.UNAVAILABLE,
               "Service Unavailable: the session store did not answer");
         }
       } else if (ar.result() == null) {
-        HttpErrors.reject(rc.response(), Refusal.SESSION_NOT_FOUND, "Session not found");
+        HttpErrors.reject(response, Refusal.SESSION_NOT_FOUND, "Session not found");
       } else {
-        admit(sessions, rc, ar.result(), then);
+        admit(sessions, request, caller, ar.result(), then);
       }
     });
   }
 
-  private static void admit(SessionTable sessions, RoutingContext rc, HttpSession session,
-      Handler<HttpSession> then) {
-    Principal principal = AuthGate.principal(rc);
+  private static void admit(SessionTable sessions, HttpServerRequest request, Principal principal,
+      HttpSession session, Handler<HttpSession> then) {
+    HttpServerResponse response = request.response();
     if (!session.ownedBy(principal)) {
       // Answered as an unknown session: whether another caller's session exists is none of this caller's business.
       LOG.log(Level.WARNING, () -> "Refused " + (principal == null ? "an anonymous caller" : principal.key())
           + " the session of another principal");
-      HttpErrors.reject(rc.response(), Refusal.SESSION_NOT_FOUND, "Session not found");
+      HttpErrors.reject(response, Refusal.SESSION_NOT_FOUND, "Session not found");
       return;
     }
-    String version = rc.request().getHeader(McpHeaders.PROTOCOL_VERSION);
+    String version = request.getHeader(McpHeaders.PROTOCOL_VERSION);
     // A session speaks a session revision; 2026-07-28 has no sessions. Another session revision than the one
     // negotiated is served at the negotiated one: conformance clients send 2025-03-26 on later sessions.
     if (version != null && ProtocolVersion.fromId(version).filter(v -> !v.supports(ProtocolFeature.STATELESS))
         .isEmpty()) {
       ProtocolVersion negotiated = session.version();
-      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: unsupported "
+      HttpErrors.reject(response, Refusal.BAD_REQUEST, "Bad Request: unsupported "
           + McpHeaders.PROTOCOL_VERSION + ": " + version + (negotiated == null ? ""
               : " (this session negotiated " + negotiated.id() + ")"));
       return;

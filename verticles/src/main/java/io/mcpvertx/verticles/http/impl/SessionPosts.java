@@ -9,6 +9,7 @@ import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.MessageSink;
+import io.mcpvertx.server.Principal;
 import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.bus.SessionBatch;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
@@ -19,8 +20,8 @@ import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Context;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.ext.web.RoutingContext;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -56,14 +57,15 @@ final class SessionPosts {
     this.routerAddress = routerAddress;
   }
 
-  void post(RoutingContext rc, Decoded decoded) {
+  /** @param principal the authenticated caller, or null without authorization */
+  void post(HttpServerRequest request, Principal principal, Decoded decoded) {
     if (decoded instanceof Decoded.Message m && m.message() instanceof JsonRpcRequest r
         && r.method().equals("initialize")) {
-      initialize(rc, r);
+      initialize(request, principal, r);
       return;
     }
-    HttpServerResponse response = rc.response();
-    SessionLookup.withSession(endpoint.sessions, rc, session -> {
+    HttpServerResponse response = request.response();
+    SessionLookup.withSession(endpoint.sessions, request, principal, session -> {
       if (decoded instanceof Decoded.Batch batch) {
         postBatch(session, batch, response);
         return;
@@ -146,14 +148,14 @@ final class SessionPosts {
     }));
   }
 
-  private void initialize(RoutingContext rc, JsonRpcRequest request) {
-    HttpServerResponse response = rc.response();
-    if (rc.request().getHeader(McpHeaders.SESSION_ID) != null) {
+  private void initialize(HttpServerRequest http, Principal principal, JsonRpcRequest request) {
+    HttpServerResponse response = http.response();
+    if (http.getHeader(McpHeaders.SESSION_ID) != null) {
       HttpErrors.reject(response, Refusal.BAD_REQUEST, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: initialize must not carry " + McpHeaders.SESSION_ID);
       return;
     }
-    endpoint.sessions.create(AuthGate.principal(rc)).onComplete(ar -> {
+    endpoint.sessions.create(principal).onComplete(ar -> {
       if (ar.failed()) {
         if (ar.cause() instanceof SessionLimitException) {
           response.putHeader("Retry-After", "5");
