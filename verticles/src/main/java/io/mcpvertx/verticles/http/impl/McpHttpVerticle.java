@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,6 +41,7 @@ final class McpHttpVerticle extends VerticleBase {
   private final AuthGate auth;
   private final int port;
   private final Set<SseWriter> listens = new HashSet<>();
+  private final ConnectionGuard connections = new ConnectionGuard();
   private StatelessHttp stateless;
   private SessionPosts posts;
   private SessionGetsAndDeletes gets;
@@ -72,8 +74,13 @@ final class McpHttpVerticle extends VerticleBase {
         .setPort(port)
         .setHttp2ClearTextEnabled(true));
     heartbeat = vertx.setPeriodic(options.getHeartbeatIntervalMs(), t -> heartbeats());
-    return router.completion()
-        .compose(v -> http.requestHandler(HttpRouter.create(vertx, endpoint, auth, methods)).listen());
+    Router web = HttpRouter.create(vertx, endpoint, auth, connections, methods);
+    http.connectionHandler(connections::connected).requestHandler(request -> {
+      if (connections.admit(request)) {
+        web.handle(request);
+      }
+    });
+    return router.completion().compose(v -> http.listen());
   }
 
   /**
