@@ -41,7 +41,7 @@ final class McpHttpVerticle extends VerticleBase {
   private final AuthGate auth;
   private final int port;
   private final Set<SseWriter> listens = new HashSet<>();
-  private final ConnectionGuard connections = new ConnectionGuard();
+  private ConnectionGuard connections;
   private StatelessHttp stateless;
   private SessionPosts posts;
   private SessionGetsAndDeletes gets;
@@ -68,11 +68,17 @@ final class McpHttpVerticle extends VerticleBase {
     posts = new SessionPosts(endpoint, context, routerAddress);
     gets = new SessionGetsAndDeletes(endpoint, context);
     router = vertx.eventBus().consumer(routerAddress, posts::route);
+    connections = new ConnectionGuard(vertx, options, endpoint.connections);
+    connections.start();
     HttpRouter.Methods methods = new HttpRouter.Methods(this::post, this::get, this::delete);
     http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(options.getHost())
         .setPort(port)
-        .setHttp2ClearTextEnabled(true));
+        .setHttp2ClearTextEnabled(true)
+        // The backstop for sockets that never send a byte: until one does, Vert.x cannot tell HTTP/1 from h2c
+        // and shows no connection to the guard. Heartbeats keep streams above this.
+        .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, options.getConnectionIdleTimeoutMs()))
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS));
     heartbeat = vertx.setPeriodic(options.getHeartbeatIntervalMs(), t -> heartbeats());
     Router web = HttpRouter.create(vertx, endpoint, auth, connections, methods);
     http.connectionHandler(connections::connected).requestHandler(request -> {
@@ -100,6 +106,7 @@ final class McpHttpVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     vertx.cancelTimer(heartbeat);
+    connections.stop();
     gets.endAll();
     return http.close().eventually(() -> router.unregister());
   }

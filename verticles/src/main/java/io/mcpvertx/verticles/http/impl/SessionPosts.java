@@ -121,7 +121,8 @@ final class SessionPosts {
           "Invalid Request: initialize must not carry " + McpHeaders.SESSION_ID);
       return;
     }
-    endpoint.sessions.create(AuthGate.principal(rc)).onComplete(ar -> {
+    String remoteHost = rc.request().remoteAddress().hostAddress();
+    endpoint.sessions.create(AuthGate.principal(rc), remoteHost).onComplete(ar -> {
       if (ar.failed()) {
         if (ar.cause() instanceof SessionLimitException) {
           response.putHeader("Retry-After", "5");
