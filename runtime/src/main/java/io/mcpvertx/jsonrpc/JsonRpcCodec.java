@@ -1,16 +1,18 @@
 package io.mcpvertx.jsonrpc;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,25 +30,24 @@ import java.util.Map;
  */
 public final class JsonRpcCodec {
 
+  /** Room for a typical answer, so the output buffer rarely grows. */
+  private static final int INITIAL_FRAME_BYTES = 256;
+
   private final JsonRpcCodecOptions options;
-  private final ObjectMapper mapper;
+  private final JsonFactory factory;
 
   private JsonRpcCodec(JsonRpcCodecOptions options) {
     this.options = new JsonRpcCodecOptions(options);
-    JsonFactory factory = JsonFactory.builder()
+    // A member given twice ({"method":"ping","method":"tools/call"}) is refused rather than read as the last one:
+    // two parsers in a chain (a proxy, then us) could otherwise see two different messages.
+    this.factory = JsonFactory.builder()
         .streamReadConstraints(StreamReadConstraints.builder()
             .maxNestingDepth(options.getMaxNestingDepth())
             .maxStringLength(options.getMaxMessageBytes())
             .maxNumberLength(64)
             .build())
+        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .build();
-    // Integers are read as the smallest of Integer, Long, BigInteger that holds them: forcing Long would turn
-    // valid JSON with a big integer anywhere in it into a parse error.
-    // A member given twice ({"method":"ping","method":"tools/call"}) is refused rather than read as the last one:
-    // two parsers in a chain (a proxy, then us) could otherwise see two different messages.
-    this.mapper = new ObjectMapper(factory)
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-        .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
   }
 
   public static JsonRpcCodec create(JsonRpcCodecOptions options) {
@@ -74,8 +75,17 @@ public final class JsonRpcCodec {
           "Parse error: invalid UTF-8 at byte " + illFormed + " (RFC 3629: no overlong or surrogate sequences)");
     }
     Object tree;
-    try {
-      tree = mapper.readValue(bytes, Object.class);
+    try (JsonParser parser = factory.createParser(bytes)) {
+      JsonToken first = parser.nextToken();
+      if (first == null) {
+        return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: no JSON value in the message");
+      }
+      tree = JsonTrees.read(parser, first);
+      JsonToken trailing = parser.nextToken();
+      if (trailing != null) {
+        return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: trailing " + trailing
+            + " after the JSON value");
+      }
     } catch (StreamConstraintsException e) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Message exceeds a parser limit: "
           + firstLine(e.getOriginalMessage()));
@@ -84,7 +94,7 @@ public final class JsonRpcCodec {
     } catch (IOException e) {
       return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: " + firstLine(e.getMessage()));
     }
-    if (tree instanceof List<?> list) {
+    if (tree instanceof JsonArray list) {
       if (list.isEmpty()) {
         return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: empty batch");
       }
@@ -169,16 +179,77 @@ public final class JsonRpcCodec {
 
   /** Encodes one message as a compact UTF-8 JSON frame (no trailing newline). */
   public Buffer encode(JsonRpcMessage message) {
-    return message.toJson().toBuffer();
+    JsonTrees.BufferOutput out = new JsonTrees.BufferOutput(INITIAL_FRAME_BYTES);
+    try (JsonGenerator generator = factory.createGenerator(out)) {
+      write(generator, message);
+    } catch (IOException e) {
+      // Only the output can fail, and it is a buffer in memory.
+      throw new UncheckedIOException(e);
+    }
+    return out.buffer();
   }
 
   /** Encodes the responses to a batch as one JSON array. */
   public Buffer encodeBatch(List<? extends JsonRpcMessage> messages) {
-    JsonArray array = new JsonArray(new ArrayList<>(messages.size()));
-    for (JsonRpcMessage message : messages) {
-      array.add(message.toJson());
+    JsonTrees.BufferOutput out = new JsonTrees.BufferOutput(INITIAL_FRAME_BYTES * messages.size());
+    try (JsonGenerator generator = factory.createGenerator(out)) {
+      generator.writeStartArray();
+      for (JsonRpcMessage message : messages) {
+        write(generator, message);
+      }
+      generator.writeEndArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    return array.toBuffer();
+    return out.buffer();
+  }
+
+  /** The envelope straight to the generator, members in the order {@link JsonRpcMessage#toJson()} puts them. */
+  private static void write(JsonGenerator generator, JsonRpcMessage message) throws IOException {
+    generator.writeStartObject();
+    generator.writeStringField("jsonrpc", "2.0");
+    if (message instanceof JsonRpcResponse response) {
+      writeId(generator, response.id());
+      generator.writeFieldName("result");
+      JsonTrees.write(generator, response.result());
+    } else if (message instanceof JsonRpcErrorResponse failure) {
+      writeId(generator, failure.id());
+      JsonRpcError error = failure.error();
+      generator.writeObjectFieldStart("error");
+      generator.writeNumberField("code", error.code());
+      generator.writeStringField("message", error.message());
+      if (error.data() != null) {
+        generator.writeFieldName("data");
+        JsonTrees.write(generator, error.data());
+      }
+      generator.writeEndObject();
+    } else if (message instanceof JsonRpcRequest request) {
+      writeId(generator, request.id());
+      generator.writeStringField("method", request.method());
+      writeParams(generator, request.params());
+    } else if (message instanceof JsonRpcNotification notification) {
+      generator.writeStringField("method", notification.method());
+      writeParams(generator, notification.params());
+    } else {
+      throw new IllegalArgumentException("Not a JSON-RPC message type: " + message.getClass().getName());
+    }
+    generator.writeEndObject();
+  }
+
+  private static void writeId(JsonGenerator generator, JsonRpcId id) throws IOException {
+    generator.writeFieldName("id");
+    if (id == null) {
+      generator.writeNull();
+    } else {
+      JsonTrees.write(generator, id.wireValue());
+    }
+  }
+
+  private static void writeParams(JsonGenerator generator, JsonObject params) throws IOException {
+    if (params != null) {
+      generator.writeFieldName("params");
+      JsonTrees.write(generator, params);
+    }
   }
 
   private static JsonRpcId readId(Object raw) {

@@ -88,6 +88,8 @@ public final class SessionVerticle extends VerticleBase {
   /** Set by {@link #stop}: requests abandoned from now on were cut by the stop, not cancelled by the client. */
   private volatile boolean stopping;
   private boolean answerOnStop;
+  /** The event loop this verticle must start on ({@link SessionPlacement}); null: any. */
+  private volatile Thread wantedLoop;
 
   /**
    * @param defaultOutbound where messages that belong to no request go
@@ -162,13 +164,22 @@ public final class SessionVerticle extends VerticleBase {
     return session;
   }
 
+  /** Makes a start on another event loop than {@code thread}'s fail at once; null: start anywhere. */
+  void placeOn(Thread thread) {
+    this.wantedLoop = thread;
+  }
+
   @Override
   public Future<?> start() {
+    Thread wanted = wantedLoop;
+    if (wanted != null && wanted != Thread.currentThread()) {
+      return Future.failedFuture(SessionPlacement.Misplaced.INSTANCE);
+    }
     McpEventBus.registerCodecs(vertx);
     EventBus bus = vertx.eventBus();
     loop = Thread.currentThread();
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
-    BusSink sink = new BusSink(this, bus, defaultOutbound, unsolicited);
+    MessageSink sink = new HeldSink(this, new BusSink(bus, defaultOutbound, unsolicited));
     try {
       session = restored != null ? server.restoreSession(restored, sink)
           : server.createSession(sessionId, sink, principal);
@@ -186,6 +197,36 @@ public final class SessionVerticle extends VerticleBase {
     }
     consumer = bus.consumer(McpEventBus.sessionAddress(sessionId), this::onMessage);
     return consumer.completion();
+  }
+
+  /** Whether this verticle runs on {@code thread}: a caller there reaches it with {@link #deliver} without a hop. */
+  public boolean runsOn(Thread thread) {
+    return loop == thread;
+  }
+
+  /**
+   * Hands a message to the session from this JVM without the event bus, for a transport that holds the session's
+   * verticle: it is queued on the verticle's context (an enqueue on the caller's own event loop when the verticle
+   * runs there, so no thread hop) and everything it causes goes to {@code replies} (null: where messages that belong
+   * to no request go), called on this verticle's context. With {@code handled} set, that is called (on this verticle's context) once the message is handled
+   * and what it changed is stored, as a {@code request} over the bus is acknowledged.
+   *
+   * <p>Messages delivered from one thread are handled in the order delivered.
+   */
+  public void deliver(Object body, MessageSink replies, Runnable handled) {
+    context.runOnContext(v -> {
+      if (stopping) {
+        return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
+      }
+      if (onActivity != null) {
+        onActivity.run();
+      }
+      handle(body, new HeldSink(this, replies != null ? replies
+          : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions())));
+      if (handled != null) {
+        acknowledge(handled);
+      }
+    });
   }
 
   /**
@@ -235,8 +276,16 @@ public final class SessionVerticle extends VerticleBase {
     if (stream != null) {
       options.addHeader(McpEventBus.STREAM, stream);
     }
-    MessageSink sink = new BusSink(this, vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options);
-    Object body = message.body();
+    handle(message.body(), new HeldSink(this,
+        new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options)));
+    if (message.replyAddress() != null) {
+      // The sender waits until what this message changed is stored (notifications/initialized, say). The session
+      // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
+      context.runOnContext(v -> acknowledge(() -> message.reply(null)));
+    }
+  }
+
+  private void handle(Object body, MessageSink sink) {
     if (body instanceof JsonRpcMessage jsonRpc) {
       session.handle(jsonRpc, sink);
     } else if (body instanceof SessionBatch batch) {
@@ -245,11 +294,14 @@ public final class SessionVerticle extends VerticleBase {
       LOG.log(Level.WARNING, "Session " + sessionId + ": ignored an event-bus message of type "
           + (body == null ? "null" : body.getClass().getName()));
     }
-    if (message.replyAddress() != null) {
-      // The sender waits until what this message changed is stored (notifications/initialized, say). The session
-      // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
-      context.runOnContext(v -> (writes == null ? Future.succeededFuture() : writes.settled())
-          .onComplete(ar -> message.reply(null)));
+  }
+
+  /** Calls {@code then} once what the messages handled so far changed is stored. */
+  private void acknowledge(Runnable then) {
+    if (writes == null) {
+      then.run();
+    } else {
+      writes.settled().onComplete(ar -> then.run());
     }
   }
 
@@ -274,19 +326,20 @@ public final class SessionVerticle extends VerticleBase {
     }
   }
 
-  /** Sends a session's output to one event-bus address. */
-  private record BusSink(SessionVerticle verticle, EventBus bus, String address, DeliveryOptions options)
-      implements MessageSink {
+  /**
+   * What the session emits, on its way to a transport: held while a record is being written, and a request cut by a
+   * stop answered rather than abandoned when the transport asked for that.
+   */
+  private record HeldSink(SessionVerticle verticle, MessageSink target) implements MessageSink {
 
     @Override
     public void send(JsonRpcMessage message) {
-      verticle.out(() -> bus.send(address, message, options));
+      verticle.out(() -> target.send(message));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-      SessionBatch batch = SessionBatch.ofResponses(responses);
-      verticle.out(() -> bus.send(address, batch, options));
+      verticle.out(() -> target.sendBatch(responses));
     }
 
     @Override
@@ -295,11 +348,29 @@ public final class SessionVerticle extends VerticleBase {
         // Not the client's cancellation: the request deserves an answer, one that says what to do.
         JsonRpcErrorResponse stopped = new JsonRpcErrorResponse(requestId,
             new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, STOPPED_MESSAGE));
-        verticle.out(() -> bus.send(address, stopped, options));
+        verticle.out(() -> target.send(stopped));
         return;
       }
-      DeliveryOptions signal = new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode());
-      verticle.out(() -> bus.send(address, null, signal));
+      verticle.out(() -> target.abandoned(requestId));
+    }
+  }
+
+  /** Sends a session's output to one event-bus address. */
+  private record BusSink(EventBus bus, String address, DeliveryOptions options) implements MessageSink {
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      bus.send(address, message, options);
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+      bus.send(address, SessionBatch.ofResponses(responses), options);
+    }
+
+    @Override
+    public void abandoned(JsonRpcId requestId) {
+      bus.send(address, null, new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode()));
     }
   }
 }

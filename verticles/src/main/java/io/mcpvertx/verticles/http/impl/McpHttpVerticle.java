@@ -33,14 +33,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class McpHttpVerticle extends VerticleBase {
 
-  private static final String JSON = "application/json";
-  private static final String EVENT_STREAM = "text/event-stream";
 
   private final HttpEndpoint endpoint;
   /** The authorization gate; null when authorization is off. */
   private final AuthGate auth;
   private final int port;
   private final Set<SseWriter> listens = new HashSet<>();
+  private final PostMediaTypes mediaTypes = new PostMediaTypes();
   private ConnectionGuard connections;
   private StatelessHttp stateless;
   private SessionPosts posts;
@@ -114,13 +113,12 @@ final class McpHttpVerticle extends VerticleBase {
   private void post(RoutingContext rc) {
     HttpServerRequest request = rc.request();
     HttpServerResponse response = rc.response();
-    if (!RequestGuard.isJson(request.getHeader("Content-Type"))) {
+    if (!mediaTypes.isJson(request.getHeader("Content-Type"))) {
       HttpErrors.reject(response, Refusal.UNSUPPORTED_MEDIA_TYPE,
           "Unsupported Media Type: Content-Type must be application/json");
       return;
     }
-    String accept = request.getHeader("Accept");
-    if (!RequestGuard.accepts(accept, JSON) || !RequestGuard.accepts(accept, EVENT_STREAM)) {
+    if (!mediaTypes.acceptsJsonAndEventStream(request.getHeader("Accept"))) {
       HttpErrors.reject(response, Refusal.NOT_ACCEPTABLE,
           "Not Acceptable: Accept must list application/json and text/event-stream");
       return;

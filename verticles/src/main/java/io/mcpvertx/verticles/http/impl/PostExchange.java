@@ -14,9 +14,8 @@ import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * One POST that carries requests, from the moment it is handed to the session until its last response.
@@ -33,26 +32,30 @@ final class PostExchange {
 
   private final HttpEndpoint endpoint;
   private final HttpSession session;
-  private final String streamId;
   private final HttpServerResponse response;
   private final ResponseMode mode;
-  private final Set<JsonRpcId> awaiting;
+  private final List<JsonRpcId> requestIds;
+  /** The ids still waiting for a response; a list, as a POST carries one request but for a batch. */
+  private final List<JsonRpcId> awaiting;
   private final boolean batch;
   private final boolean initialize;
-  private final Runnable onDone;
+  /** Told once when the exchange is over. */
+  private final Consumer<PostExchange> onDone;
+  /** The exchange's stream in the event store; made when first needed, as a JSON answer needs none. */
+  private String streamId;
   private SseWriter sse;
   private boolean detached;
   private boolean done;
   private Future<?> tail = Future.succeededFuture();
 
-  PostExchange(HttpEndpoint endpoint, HttpSession session, String streamId, HttpServerResponse response,
-      ResponseMode mode, List<JsonRpcId> requestIds, boolean batch, boolean initialize, Runnable onDone) {
+  PostExchange(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response, ResponseMode mode,
+      List<JsonRpcId> requestIds, boolean batch, boolean initialize, Consumer<PostExchange> onDone) {
     this.endpoint = endpoint;
     this.session = session;
-    this.streamId = streamId;
     this.response = response;
     this.mode = mode;
-    this.awaiting = new HashSet<>(requestIds);
+    this.requestIds = requestIds;
+    this.awaiting = new ArrayList<>(requestIds);
     this.batch = batch;
     this.initialize = initialize;
     this.onDone = onDone;
@@ -60,6 +63,14 @@ final class PostExchange {
     if (mode == ResponseMode.SSE) {
       startSse();
     }
+  }
+
+  /** The id of this exchange's stream in the event store (and of its route over the event bus). */
+  String streamId() {
+    if (streamId == null) {
+      streamId = endpoint.producers.postStreamId(requestIds, batch);
+    }
+    return streamId;
   }
 
   void deliver(JsonRpcMessage message) {
@@ -113,7 +124,7 @@ final class PostExchange {
       if (sse == null && !detached) {
         response.setStatusCode(202).end();
         done = true;
-        onDone.run();
+        onDone.accept(this);
       } else {
         finish();
       }
@@ -145,7 +156,7 @@ final class PostExchange {
     } else if (sse != null) {
       sse.end();
     }
-    onDone.run();
+    onDone.accept(this);
   }
 
   /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */
@@ -173,7 +184,7 @@ final class PostExchange {
     sse.start();
     ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
-      tail = tail.compose(v -> endpoint.streams.publish(session, streamId, Buffer.buffer())).onSuccess(eventId -> {
+      tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), Buffer.buffer())).onSuccess(eventId -> {
         if (!detached) {
           sse.priming(eventId);
           if (endpoint.options.isSsePolling()) {
@@ -187,7 +198,7 @@ final class PostExchange {
   }
 
   private void emit(Buffer data) {
-    tail = tail.compose(v -> endpoint.streams.publish(session, streamId, data)).onSuccess(eventId -> {
+    tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), data)).onSuccess(eventId -> {
       if (!detached && sse != null && sse.isOpen()) {
         sse.event(eventId, data);
       }
@@ -197,17 +208,17 @@ final class PostExchange {
   private void writeJson(Buffer data) {
     done = true;
     response.putHeader("Content-Type", "application/json").end(data);
-    onDone.run();
+    onDone.accept(this);
   }
 
   private void finish() {
     done = true;
     tail.onComplete(v -> {
-      endpoint.streams.completeStream(session, streamId);
+      endpoint.streams.completeStream(session, streamId());
       if (sse != null) {
         sse.end();
       }
-      onDone.run();
+      onDone.accept(this);
     });
   }
 }

@@ -24,6 +24,11 @@ final class RequestGuard {
   private final Set<String> allowedHosts;
   private final Set<String> allowedOrigins;
   private final boolean loopbackOnly;
+  /** The last host checked and its verdict: clients name the same host on every request. */
+  private volatile HostVerdict lastHost;
+
+  private record HostVerdict(String host, String problem) {
+  }
 
   RequestGuard(McpHttpServerOptions options) {
     this.allowedHosts = options.getAllowedHosts().stream().map(h -> h.toLowerCase(Locale.ROOT))
@@ -40,7 +45,16 @@ final class RequestGuard {
     if (authority == null) {
       return "a Host header is required";
     }
-    String host = authority.host().toLowerCase(Locale.ROOT);
+    HostVerdict last = lastHost;
+    if (last != null && last.host.equals(authority.host())) {
+      return last.problem;
+    }
+    String problem = checkHost(authority.host().toLowerCase(Locale.ROOT));
+    lastHost = new HostVerdict(authority.host(), problem);
+    return problem;
+  }
+
+  private String checkHost(String host) {
     if (!allowedHosts.isEmpty()) {
       return allowedHosts.contains(host) ? null : "host " + host + " is not allowed";
     }

@@ -8,12 +8,14 @@ import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.ProtocolFeature;
 import io.mcpvertx.protocol.ProtocolVersion;
+import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.verticles.bus.McpEventBus;
 import io.mcpvertx.verticles.bus.SessionBatch;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.SessionLimitException;
 import io.mcpvertx.verticles.http.impl.session.StoreUnavailableException;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Context;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -23,8 +25,10 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The POSTs of the 2025 generation on one HTTP verticle: {@code initialize} creates a session; any other message
@@ -40,7 +44,10 @@ final class SessionPosts {
   private final HttpEndpoint endpoint;
   private final Context context;
   private final String routerAddress;
-  private final Map<String, PostExchange> exchanges = new HashMap<>();
+  /** The exchanges under way, for their heartbeats. */
+  private final Set<PostExchange> exchanges = new HashSet<>();
+  /** Those whose session runs on another instance, by stream id: their answers come back over the event bus. */
+  private final Map<String, PostExchange> routed = new HashMap<>();
 
   /** @param routerAddress where the sessions send what answers this verticle's POSTs */
   SessionPosts(HttpEndpoint endpoint, Context context, String routerAddress) {
@@ -75,7 +82,7 @@ final class SessionPosts {
 
   /** What a session sends back for a POST stream of this verticle. */
   void route(Message<Object> message) {
-    PostExchange exchange = exchanges.get(message.headers().get(McpEventBus.STREAM));
+    PostExchange exchange = routed.get(message.headers().get(McpEventBus.STREAM));
     if (exchange == null) {
       return; // the exchange ended (answered, or its session closed): nothing waits for this any more
     }
@@ -92,7 +99,7 @@ final class SessionPosts {
 
   void heartbeats() {
     // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the map.
-    new ArrayList<>(exchanges.values()).forEach(PostExchange::heartbeat);
+    new ArrayList<>(exchanges).forEach(PostExchange::heartbeat);
   }
 
   /**
@@ -100,18 +107,31 @@ final class SessionPosts {
    * stored what the message changed ({@code notifications/initialized}), so the client may go on on any instance.
    */
   private void accept(HttpSession session, Object body, HttpServerResponse response) {
-    String address = McpEventBus.sessionAddress(session.id());
+    SessionVerticle local = session.verticle();
     if (!endpoint.sessions.shared()) {
-      endpoint.vertx.eventBus().send(address, body);
+      if (local != null) {
+        local.deliver(body, null, null);
+      } else {
+        endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body);
+      }
       response.setStatusCode(202).end();
       return;
     }
-    endpoint.vertx.eventBus().request(address, body, new DeliveryOptions().setSendTimeout(STORED_ACK_TIMEOUT_MS))
-        .onComplete(ar -> {
-          if (!response.ended() && !response.closed()) {
-            response.setStatusCode(202).end();
-          }
-        });
+    Runnable accepted = () -> {
+      if (!response.ended() && !response.closed()) {
+        response.setStatusCode(202).end();
+      }
+    };
+    if (local == null) {
+      endpoint.vertx.eventBus().request(McpEventBus.sessionAddress(session.id()), body,
+          new DeliveryOptions().setSendTimeout(STORED_ACK_TIMEOUT_MS)).onComplete(ar -> accepted.run());
+      return;
+    }
+    long timer = endpoint.vertx.setTimer(STORED_ACK_TIMEOUT_MS, t -> accepted.run());
+    local.deliver(body, null, () -> context.runOnContext(v -> {
+      endpoint.vertx.cancelTimer(timer);
+      accepted.run();
+    }));
   }
 
   private void initialize(RoutingContext rc, JsonRpcRequest request) {
@@ -175,20 +195,51 @@ final class SessionPosts {
 
   private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
       boolean batch, boolean initialize) {
-    String streamId = endpoint.producers.postStreamId(ids, batch);
-    PostExchange exchange = new PostExchange(endpoint, session, streamId, response,
-        endpoint.options.getResponseMode(), ids, batch, initialize, () -> {
-          exchanges.remove(streamId);
-          session.removeOnClose(streamId);
+    SessionVerticle local = session.verticle();
+    PostExchange exchange = new PostExchange(endpoint, session, response, endpoint.options.getResponseMode(), ids,
+        batch, initialize, done -> {
+          exchanges.remove(done);
+          if (local == null) {
+            routed.remove(done.streamId());
+          }
+          session.removeOnClose(done);
         });
-    exchanges.put(streamId, exchange);
-    session.onClose(streamId, () -> context.runOnContext(v -> exchange.sessionClosed()));
+    exchanges.add(exchange);
+    if (local == null) {
+      routed.put(exchange.streamId(), exchange);
+    }
+    session.onClose(exchange, () -> context.runOnContext(v -> exchange.sessionClosed()));
     if (session.isClosed()) {
       exchange.sessionClosed();
       return;
     }
+    if (local != null) {
+      // The session runs in this JVM: straight to its context, no event bus (and no thread hop when it runs on
+      // this verticle's event loop).
+      local.deliver(body, new ExchangeSink(context, exchange), null);
+      return;
+    }
     endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, new DeliveryOptions()
         .addHeader(McpEventBus.REPLY_TO, routerAddress)
-        .addHeader(McpEventBus.STREAM, streamId));
+        .addHeader(McpEventBus.STREAM, exchange.streamId()));
+  }
+
+  /** What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. */
+  private record ExchangeSink(Context context, PostExchange exchange) implements MessageSink {
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      context.runOnContext(v -> exchange.deliver(message));
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+      context.runOnContext(v -> exchange.deliverBatch(responses));
+    }
+
+    @Override
+    public void abandoned(JsonRpcId requestId) {
+      context.runOnContext(v -> exchange.abandoned(requestId));
+    }
   }
 }

@@ -4,6 +4,7 @@ import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.SessionState;
 import io.mcpvertx.spi.sessions.SessionRecord;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -64,6 +65,8 @@ public final class HttpSession {
   private volatile long lastAccess;
   private volatile ProtocolVersion version;
   private volatile String deploymentId;
+  /** The verticle running the session in this JVM, once deployed; null for a route to another instance. */
+  private volatile SessionVerticle verticle;
   /**
    * Streams a GET is delivering now (the standalone stream, or resumed ones). One GET per stream, as the spec
    * allows a message on one stream only: two GETs following one stream would each write every live event.
@@ -202,7 +205,16 @@ public final class HttpSession {
     return deploymentId;
   }
 
-  void deployed(String deploymentId) {
+  /**
+   * The session's verticle in this JVM, to hand it messages without the event bus ({@link SessionVerticle#deliver});
+   * null while it is being deployed and for a route to another instance.
+   */
+  public SessionVerticle verticle() {
+    return verticle;
+  }
+
+  void deployed(String deploymentId, SessionVerticle verticle) {
+    this.verticle = verticle;
     this.deploymentId = deploymentId;
   }
 

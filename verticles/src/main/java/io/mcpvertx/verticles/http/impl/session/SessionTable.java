@@ -6,6 +6,7 @@ import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.mcpvertx.verticles.impl.SessionPlacement;
 import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -130,6 +131,7 @@ public final class SessionTable {
           + options.getMaxSessionsPerClient());
       return Future.failedFuture(new SessionLimitException());
     }
+    Thread loop = SessionPlacement.here();
     HttpSession session = HttpSession.created(RandomIds.of(24), principal == null ? null : principal.key(),
         System.currentTimeMillis());
     clientOf.put(session.id(), client);
@@ -141,7 +143,7 @@ public final class SessionTable {
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
-            principal)).onFailure(e -> close(session, "session start failed")));
+            principal), loop).onFailure(e -> close(session, "session start failed")));
   }
 
   private boolean reserveFor(String client) {
@@ -209,7 +211,8 @@ public final class SessionTable {
       reserved.decrementAndGet();
       return Future.failedFuture(new SessionLimitException());
     }
-    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()))
+    return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
+        SessionPlacement.here())
         .recover(e -> {
           LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
@@ -223,8 +226,11 @@ public final class SessionTable {
     return raced != null ? raced : route;
   }
 
-  /** Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared). */
-  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle) {
+  /**
+   * Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared) on
+   * the event loop of {@code loop} when it can: the thread of the HTTP verticle whose request made the session.
+   */
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
@@ -236,9 +242,9 @@ public final class SessionTable {
     mailboxes.put(session.id(), mailbox);
     sessions.put(session.id(), session);
     return mailbox.completion()
-        .compose(v -> vertx.deployVerticle(verticle))
+        .compose(v -> SessionPlacement.deploy(vertx, verticle, loop))
         .map(deploymentId -> {
-          session.deployed(deploymentId);
+          session.deployed(deploymentId, verticle);
           if (session.isClosed()) {
             vertx.undeploy(deploymentId);
           }

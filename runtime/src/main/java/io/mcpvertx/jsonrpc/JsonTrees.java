@@ -1,0 +1,95 @@
+package io.mcpvertx.jsonrpc;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.json.jackson.JacksonCodec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON text to Vert.x JSON values and back, on Jackson's streaming parser and generator: no data-binding layer and
+ * no intermediate tree, so a message costs one pass each way.
+ *
+ * <p>Objects are read as {@link JsonObject} holding {@link JsonObject}s and {@link JsonArray}s (not raw maps a
+ * getter would wrap again on every access); integers as the smallest of {@code Integer}, {@code Long},
+ * {@code BigInteger} that holds them, other numbers as {@code Double}, the types data binding gave. Values are
+ * written by Vert.x's own encoder, so a message reads the same as {@link JsonObject#encode()} would write it.
+ */
+final class JsonTrees {
+
+  private JsonTrees() {
+  }
+
+  /** Reads the one value the parser holds; the caller has checked that nothing follows it. */
+  static Object read(JsonParser parser, JsonToken token) throws IOException {
+    switch (token) {
+      case START_OBJECT: {
+        Map<String, Object> members = new LinkedHashMap<>();
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+          members.put(name, read(parser, parser.nextToken()));
+        }
+        return new JsonObject(members);
+      }
+      case START_ARRAY: {
+        List<Object> items = new ArrayList<>();
+        JsonToken next;
+        while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
+          items.add(read(parser, next));
+        }
+        return new JsonArray(items);
+      }
+      case VALUE_STRING:
+        return parser.getText();
+      case VALUE_NUMBER_INT:
+        return parser.getNumberValue();
+      case VALUE_NUMBER_FLOAT:
+        return parser.getDoubleValue();
+      case VALUE_TRUE:
+        return Boolean.TRUE;
+      case VALUE_FALSE:
+        return Boolean.FALSE;
+      case VALUE_NULL:
+        return null;
+      default:
+        throw new IOException("unexpected token " + token);
+    }
+  }
+
+  /** Writes a Vert.x JSON value (or anything {@link JsonObject#encode()} accepts). */
+  static void write(JsonGenerator generator, Object value) {
+    JacksonCodec.encodeJson(value, generator);
+  }
+
+  /** An output stream appending to a buffer; the generator writes to it in its own blocks. */
+  static final class BufferOutput extends OutputStream {
+
+    private final Buffer buffer;
+
+    BufferOutput(int initialSize) {
+      this.buffer = Buffer.buffer(initialSize);
+    }
+
+    Buffer buffer() {
+      return buffer;
+    }
+
+    @Override
+    public void write(int b) {
+      buffer.appendByte((byte) b);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) {
+      buffer.appendBytes(bytes, offset, length);
+    }
+  }
+}
