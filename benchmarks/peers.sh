@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Side-by-side peer benchmark: our server next to a bare Vert.x echo, Quarkus MCP, the MCP java-sdk and the TS SDK,
 # measured one after the other in one run by the shared peer harness (its README says what one run does). Our
-# server is the benchmarks jar (`mcp` mode), spoken to as a 2025-11-25 session (peer mcp-vertx) and as the stateless
-# 2026-07-28 revision (peer mcp-vertx-2026).
+# server is the benchmarks jar (`mcp` mode), spoken to as a 2025-11-25 session (peer mcp-vertx, W1), as the stateless
+# 2026-07-28 revision (peer mcp-vertx-2026, W10), and answering in event streams (peer mcp-vertx-sse, W3). Peers named
+# *-2cpu run on both cores (see below). Whole sessions (W2 churn, W4 memory) are benchmarks/sessions.sh.
 #
 #   benchmarks/peers.sh                          # every configured peer, one round
 #   ROUNDS=3 benchmarks/peers.sh                 # three rounds and a median table
@@ -34,6 +35,42 @@ WORK="$ROOT/benchmarks/target/peers"
 mkdir -p "$WORK"
 rsync -a --delete --exclude results "$PEERS_DIR/" "$WORK/harness/" 2>/dev/null \
   || { rm -rf "$WORK/harness"; cp -r "$PEERS_DIR" "$WORK/harness"; }
+
+# W3: the same server answering every POST as an event stream (each event stored for resumption first).
+cat >> "$WORK/harness/peers.conf" <<'CONF'
+
+[mcp-vertx-sse]
+kind   = mcp
+arg    = text
+port   = 18088
+build  = true
+start  = $JAVA $JVM_OPTS -jar ${MCP_VERTX_JAR:?set MCP_VERTX_JAR} mcp --port $PORT --response sse
+CONF
+
+# Both cores for the server (the driver still shares CPU 1 with it): each peer again, its JVM let onto CPUs 0 and 1, so
+# it sees 2 processors (our server then runs 2 HTTP verticles). Compare these peers with each other only, e.g.
+#   BASELINE=vertx-echo-2cpu benchmarks/peers.sh vertx-echo-2cpu quarkus-mcp-2cpu mcp-vertx-2cpu
+cat >> "$WORK/harness/peers.conf" <<'CONF'
+
+[vertx-echo-2cpu]
+kind   = echo
+port   = 18091
+build  = true
+start  = taskset -c 0,1 $JAVA $JVM_OPTS -jar vertx-echo/target/vertx-echo.jar $PORT
+
+[quarkus-mcp-2cpu]
+kind   = mcp
+port   = 18092
+build  = true
+start  = taskset -c 0,1 $JAVA $JVM_OPTS -Dquarkus.http.port=$PORT -jar quarkus-mcp/target/quarkus-app/quarkus-run.jar
+
+[mcp-vertx-2cpu]
+kind   = mcp
+arg    = text
+port   = 18093
+build  = true
+start  = taskset -c 0,1 $JAVA $JVM_OPTS -jar ${MCP_VERTX_JAR:?set MCP_VERTX_JAR} mcp --port $PORT
+CONF
 
 if [[ -n "${BEFORE_JAR:-}" ]]; then
   # Another build of ours as one more peer: the same start command as mcp-vertx, on its own port.

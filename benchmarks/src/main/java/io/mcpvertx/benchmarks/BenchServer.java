@@ -63,6 +63,11 @@ public final class BenchServer {
       TaskLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
+    if (args.length > 0 && args[0].equals("sessions")) {
+      // Whole sessions against any 2025 server: java -jar mcp-vertx-benchmarks.jar sessions churn|idle [options]
+      SessionLoad.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     if (args.length > 0 && args[0].equals("hop")) {
       // The cost of a non-owner hop in a cluster: java -jar mcp-vertx-benchmarks.jar hop --owner URL --other URL
       HopLatency.main(Arrays.copyOfRange(args, 1, args.length));
@@ -73,8 +78,10 @@ public final class BenchServer {
     int port = 8080;
     int instances = Runtime.getRuntime().availableProcessors();
     int eventLoops = 0;
+    ResponseMode response = ResponseMode.JSON;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
+        case "--response" -> response = ResponseMode.valueOf(args[++i].toUpperCase(java.util.Locale.ROOT));
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--instances" -> instances = Integer.parseInt(args[++i]);
         case "--host" -> host = args[++i];
@@ -88,21 +95,23 @@ public final class BenchServer {
     }
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
       System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
+          + " [--response json|sse|auto]"
           + " [--host 127.0.0.1]\n"
           + "       BenchServer jmh [JMH options]\n"
           + "       BenchServer tasks [options]");
       System.exit(2);
     }
-    start(mode, host, port, instances, eventLoops);
+    start(mode, host, port, instances, eventLoops, response);
   }
 
-  private static void start(String mode, String host, int port, int instances, int eventLoops) {
+  private static void start(String mode, String host, int port, int instances, int eventLoops,
+      ResponseMode response) {
     VertxOptions vertxOptions = new VertxOptions();
     if (eventLoops > 0) {
       vertxOptions.setEventLoopPoolSize(eventLoops);
     }
     Vertx vertx = Vertx.vertx(vertxOptions);
-    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances)
+    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response)
         : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
             new DeploymentOptions().setInstances(instances)).map(id -> port);
     listening
@@ -132,11 +141,12 @@ public final class BenchServer {
         .build();
   }
 
-  private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances) {
+  private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances,
+      ResponseMode response) {
     McpHttpServerOptions options = new McpHttpServerOptions()
         .setHost(host)
         .setPort(port)
-        .setResponseMode(ResponseMode.JSON);
+        .setResponseMode(response);
     return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
         .map(McpHttpServer::actualPort);
   }

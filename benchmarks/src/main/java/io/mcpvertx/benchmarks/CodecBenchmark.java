@@ -23,10 +23,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java -jar benchmarks/target/mcp-vertx-benchmarks.jar jmh Codec}.
  *
  * <ul>
- *   <li>{@code decode}: the bytes of a tools/call to a typed request ({@link JsonRpcCodec#decode}: Jackson to
- *       maps, then the JSON-RPC checks).</li>
- *   <li>{@code encode}: the echo tool's response to bytes ({@link JsonRpcCodec#encode}: the message to a
- *       {@code JsonObject}, then Jackson).</li>
+ *   <li>{@code decode}: the bytes of a tools/call to a typed request ({@link JsonRpcCodec#decode}: the UTF-8
+ *       check, Jackson's streaming parser to Vert.x JSON values, then the JSON-RPC checks).</li>
+ *   <li>{@code encode}: the echo tool's response to bytes ({@link JsonRpcCodec#encode}: the envelope and the
+ *       result straight to Jackson's generator).</li>
  * </ul>
  */
 @State(Scope.Benchmark)

@@ -30,6 +30,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -121,8 +122,18 @@ public final class StatelessEngine implements StatelessServer {
         ? LoggingLevel.fromWireName(level).orElse(null) : null;
     String method = request.method();
     JsonObject responses;
-    RequestStates.Binding binding = RequestStates.Binding.of(principal == null ? null : principal.key(), method,
-        params);
+    // What a requestState is bound to: a digest of the call's arguments, so made only when one is read or sealed.
+    Supplier<RequestStates.Binding> binding = new Supplier<>() {
+      private RequestStates.Binding made;
+
+      @Override
+      public RequestStates.Binding get() {
+        if (made == null) {
+          made = RequestStates.Binding.of(principal == null ? null : principal.key(), method, params);
+        }
+        return made;
+      }
+    };
     try {
       responses = MULTI_ROUND_TRIP.contains(method) ? gatherResponses(params, binding) : new JsonObject();
     } catch (McpException e) {
@@ -233,13 +244,13 @@ public final class StatelessEngine implements StatelessServer {
    * Answers from {@code requestState} (earlier rounds) and {@code inputResponses} (this round). Responses must be
    * objects; keys the handler never asks for are simply never read.
    */
-  private JsonObject gatherResponses(JsonObject params, RequestStates.Binding binding) {
+  private JsonObject gatherResponses(JsonObject params, Supplier<RequestStates.Binding> binding) {
     JsonObject responses = new JsonObject();
     if (params.containsKey("requestState")) {
       if (!(params.getValue("requestState") instanceof String state)) {
         throw McpException.invalidParams("Invalid params: requestState must be a string");
       }
-      responses.mergeIn(states.open(state, binding));
+      responses.mergeIn(states.open(state, binding.get()));
     }
     if (params.containsKey("inputResponses")) {
       if (!(params.getValue("inputResponses") instanceof JsonObject answers)) {
@@ -255,13 +266,13 @@ public final class StatelessEngine implements StatelessServer {
     return responses;
   }
 
-  private JsonObject inputRequired(StatelessRequestContext ctx, RequestStates.Binding binding) {
+  private JsonObject inputRequired(StatelessRequestContext ctx, Supplier<RequestStates.Binding> binding) {
     JsonObject requests = new JsonObject();
     ctx.inputRequests().forEach(requests::put);
     return withServerInfo(new JsonObject()
         .put("resultType", "input_required")
         .put("inputRequests", requests)
-        .put("requestState", states.seal(binding, ctx.answersUsed())));
+        .put("requestState", states.seal(binding.get(), ctx.answersUsed())));
   }
 
   private JsonObject complete(JsonObject result) {

@@ -9,7 +9,9 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -221,13 +223,25 @@ final class StatelessHeaders {
    * other or say nothing more, and which one an intermediary reads first is not ours to guess.
    */
   static JsonRpcError repeated(MultiMap headers) {
-    for (String name : headers.names()) {
+    // One walk over the headers as they are (no set of names, no list per name): a request has a handful.
+    List<String> seen = null;
+    for (Map.Entry<String, String> header : headers) {
+      String name = header.getKey();
       boolean routing = name.equalsIgnoreCase(McpHeaders.PROTOCOL_VERSION) || name.equalsIgnoreCase(McpHeaders.METHOD)
           || name.equalsIgnoreCase(McpHeaders.NAME)
           || name.regionMatches(true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
-      if (routing && headers.getAll(name).size() > 1) {
-        return mismatch("The " + name + " header appears more than once");
+      if (!routing) {
+        continue;
       }
+      if (seen == null) {
+        seen = new ArrayList<>(4);
+      }
+      for (String earlier : seen) {
+        if (earlier.equalsIgnoreCase(name)) {
+          return mismatch("The " + name + " header appears more than once");
+        }
+      }
+      seen.add(name);
     }
     return null;
   }
