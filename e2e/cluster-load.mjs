@@ -8,15 +8,18 @@
 //     requests): sent again;
 //   - an SSE response cut before its answer: resumed with GET + Last-Event-ID (the last event id seen), and sent
 //     again only if there was no event id yet or the resumed stream says the request must be sent again.
-// Usage: node cluster-load.mjs <url> [clients]
-// Prints 'cluster-load: kill now' once every client is inside its streaming call (the test kills an
-// instance then), and ends with one line 'cluster-load summary {json}'. Exit code 0 when every client finished.
-const [endpoint, clientsArg] = process.argv.slice(2);
+// Usage: node cluster-load.mjs <url> [clients] [rounds]
+// Prints 'cluster-load: kill now' once every client is inside its (first) streaming call (the test kills or
+// restarts instances then), and ends with one line 'cluster-load summary {json}'. Each client runs its operations
+// between initialize and close `rounds` times (1 by default): long enough for a rolling restart with more.
+// Exit code 0 when every client finished.
+const [endpoint, clientsArg, roundsArg] = process.argv.slice(2);
 if (!endpoint) {
-  console.error('usage: node cluster-load.mjs <url> [clients]');
+  console.error('usage: node cluster-load.mjs <url> [clients] [rounds]');
   process.exit(2);
 }
 const CLIENTS = Number(clientsArg ?? 20);
+const ROUNDS = Number(roundsArg ?? 1);
 const VERSION = '2025-11-25';
 const STEPS = 12;
 const STEP_MS = 250;
@@ -35,13 +38,16 @@ const stats = {
   retries: { transport: 0, http502: 0, http503: 0, http504: 0, resendError: 0, streamResend: 0 },
   reinitializations: 0,
   resumes: { attempted: 0, answered: 0 },
-  streams: { cut: 0, completed: 0 },
+  // progressEvents: every progress notification the streaming calls got, repeats included (STEPS per call when
+  // each resumed stream brought each event exactly once).
+  streams: { cut: 0, completed: 0, progressEvents: 0 },
   tasks: { accepted: 0, terminal: 0, statuses: {}, maxSettleMs: 0, executorStopped: 0 },
   failures: [],
   durationMs: 0,
 };
 const started = Date.now();
-const overall = setTimeout(() => finish('timed out after 150 s'), 150_000);
+const OVERALL_MS = 150_000 + (ROUNDS - 1) * 60_000;
+const overall = setTimeout(() => finish(`timed out after ${OVERALL_MS / 1000} s`), OVERALL_MS);
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let killSignalled = false;
@@ -310,6 +316,7 @@ async function greet(session, who) {
 
 async function streamingCall(session, client) {
   const steps = new Set();
+  let progressEvents = 0;
   let counted = false;
   const token = `client-${client}-stream`;
   const response = await session.call('tools/call', {
@@ -319,6 +326,7 @@ async function streamingCall(session, client) {
   }, {
     onMessage: (message) => {
       if (message.method === 'notifications/progress') {
+        progressEvents++;
         steps.add(message.params.progress);
         if (!counted && steps.size >= 2) {
           counted = true;
@@ -331,6 +339,7 @@ async function streamingCall(session, client) {
     `streaming call: ${JSON.stringify(response)}`);
   expect(steps.size === STEPS, `streaming call: progress steps ${[...steps].sort((a, b) => a - b)}`);
   stats.streams.completed++;
+  stats.streams.progressEvents += progressEvents;
 }
 
 let inStream = 0;
@@ -388,20 +397,23 @@ async function settleTask(session, { task, label, seconds, accepted }) {
   }
 }
 
-/** One client's fixed list of operations. */
+/** One client's fixed list of operations: its round of calls ROUNDS times, between initialize and close. */
 function operations(client) {
-  return [
-    ['initialize', (s) => s.initialize()],
-    ['greet 1', (s) => greet(s, `client ${client} a`)],
-    ['long task start', async (s) => { s.longTask = await startTask(s, `c${client}-0`, LONG_TASK_SECONDS); }],
-    ['streaming call', (s) => streamingCall(s, client)],
-    ['long task settle', (s) => settleTask(s, s.longTask)],
-    ['task 1', (s) => taskCall(s, `c${client}-1`)],
-    ['greet 2', (s) => greet(s, `client ${client} b`)],
-    ['task 2', (s) => taskCall(s, `c${client}-2`)],
-    ['greet 3', (s) => greet(s, `client ${client} c`)],
-    ['close', (s) => s.close()],
-  ];
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const label = r === 0 ? '' : ` (round ${r + 1})`;
+    rounds.push(
+      [`greet 1${label}`, (s) => greet(s, `client ${client} a`)],
+      [`long task start${label}`, async (s) => { s.longTask = await startTask(s, `c${client}-${r}-0`, LONG_TASK_SECONDS); }],
+      [`streaming call${label}`, (s) => streamingCall(s, client)],
+      [`long task settle${label}`, (s) => settleTask(s, s.longTask)],
+      [`task 1${label}`, (s) => taskCall(s, `c${client}-${r}-1`)],
+      [`greet 2${label}`, (s) => greet(s, `client ${client} b`)],
+      [`task 2${label}`, (s) => taskCall(s, `c${client}-${r}-2`)],
+      [`greet 3${label}`, (s) => greet(s, `client ${client} c`)],
+    );
+  }
+  return [['initialize', (s) => s.initialize()], ...rounds, ['close', (s) => s.close()]];
 }
 
 async function runClient(client) {

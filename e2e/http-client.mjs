@@ -177,6 +177,31 @@ const checks = {
     assert.deepEqual(progress, Array.from({ length: STEPS }, (_, i) => i + 1));
     await disconnect(session);
   },
+
+  // SEP-1699: test_reconnection asks the server to close its SSE stream after the priming event, with a retry
+  // field. The SDK reconnects by itself (GET + Last-Event-ID) after the retry, and gets the result exactly once.
+  async serverClosedStreamIsResumed() {
+    const gets = [];
+    const countingFetch = (input, init) => {
+      if ((init?.method ?? 'GET') === 'GET') {
+        gets.push(new Headers(init?.headers).get('last-event-id'));
+      }
+      return fetch(input, init);
+    };
+    const session = await connect('mcp-vertx-e2e-sep1699', { transportOptions: { fetch: countingFetch } });
+    await session.client.connect(session.transport);
+    let results = 0;
+    const result = await session.client.request({
+      method: 'tools/call', params: { name: 'test_reconnection', arguments: {} },
+    }, CallToolResultSchema, { timeout: 20_000 }).then((r) => {
+      results++;
+      return r;
+    });
+    assert.match(texts(result)[0], /^Reconnection test completed successfully/);
+    assert.equal(results, 1);
+    assert.ok(gets.some((id) => id), `the client never resumed with Last-Event-ID: ${JSON.stringify(gets)}`);
+    await disconnect(session);
+  },
 };
 
 await runChecks('typescript-sdk http', checks, clientErrors, timeout);

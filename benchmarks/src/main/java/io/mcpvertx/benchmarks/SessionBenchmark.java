@@ -1,5 +1,6 @@
 package io.mcpvertx.benchmarks;
 
+import io.mcpvertx.annotations.AnnotatedFeatures;
 import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcId;
@@ -53,7 +54,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * </ul>
  *
  * <p>{@code schema=echo} is the tool of the load benchmark (one required string property);
- * {@code schema=empty} declares no properties, to show what argument validation costs.
+ * {@code schema=empty} declares no properties, to show what argument validation costs. {@code handlers=annotated}
+ * (with {@code -p schema=echo -p handlers=builder,annotated}) compares the same tool written as an annotated
+ * method with the builder's lambda.
  *
  * <p>The engine benchmarks run on the session's event loop, {@value #BATCH} calls per hop onto it, so the hop
  * costs next to nothing per call. Runs are short on purpose (a few seconds per fork); lengthen them with JMH's
@@ -73,6 +76,14 @@ public class SessionBenchmark {
   @Param({"echo", "empty"})
   public String schema;
 
+  /**
+   * {@code builder}: the tool is a {@code Tool.builder} definition and a lambda; {@code annotated}: the same tool as
+   * an annotated method ({@link AnnotatedEcho}, only with {@code schema=echo}), to show what binding the argument,
+   * calling the method and converting its value add.
+   */
+  @Param({"builder"})
+  public String handlers;
+
   private Vertx vertx;
   private JsonRpcCodec codec;
   private Buffer frame;
@@ -85,8 +96,15 @@ public class SessionBenchmark {
   public void setUp() throws Exception {
     vertx = Vertx.vertx();
     McpServer server = McpServer.create(vertx, new McpServerOptions().setServerInfo(ServerInfo.of("bench", "1")));
-    Tool tool = schema.equals("echo") ? BenchServer.echoTool() : Tool.builder("echo").build();
-    server.tool(tool, (arguments, ctx) -> Future.succeededFuture(ToolResult.text(arguments.getString("text"))));
+    if (handlers.equals("annotated")) {
+      if (!schema.equals("echo")) {
+        throw new IllegalArgumentException("handlers=annotated generates the echo schema; run it with schema=echo");
+      }
+      AnnotatedFeatures.register(server, new AnnotatedEcho());
+    } else {
+      Tool tool = schema.equals("echo") ? BenchServer.echoTool() : Tool.builder("echo").build();
+      server.tool(tool, (arguments, ctx) -> Future.succeededFuture(ToolResult.text(arguments.getString("text"))));
+    }
     codec = server.codec();
     frame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
         + "\"arguments\":{\"text\":\"" + TEXT + "\"}}}");

@@ -109,11 +109,14 @@ public final class Main {
    */
   private static Future<McpServer> example(Vertx vertx, ExampleConfig config, McpStores stores,
       McpInstance instance, StatelessOptions stateless) {
-    if (instance == null) {
+    if (!config.clustered()) {
+      McpServerOptions options = ConformanceFixtures.options().setTaskOptions(config.tasks())
+          .setStatelessOptions(stateless);
+      // Alone on Redis, the conformance server (the example with task tools) records its tasks under the lease.
       return switch (config.example()) {
         case "clock" -> ClockServer.start(vertx, stores);
-        case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(McpServer.create(vertx,
-            ConformanceFixtures.options().setTaskOptions(config.tasks()).setStatelessOptions(stateless), stores)));
+        case "conformance" -> Future.succeededFuture(ConformanceFixtures.register(instance == null
+            ? McpServer.create(vertx, options, stores) : McpServer.create(vertx, options, stores, instance)));
         default -> Future.succeededFuture(HelloServer.create(vertx, stores));
       };
     }
@@ -143,9 +146,13 @@ public final class Main {
 
   private static void serveHttp(Vertx vertx, ExampleConfig config, ExampleStores stores) {
     McpHttpServerOptions options = config.httpOptions();
+    // On Redis an instance holds a lease even alone: a crashed instance's tasks are then settled by whichever
+    // instance (this one restarted, say) runs on the same Redis. Without a cluster it owns no sessions.
     McpInstance instance = config.clustered()
         ? McpInstance.create(vertx, stores.stores().leases(), config.instance())
-        : null;
+        : config.store() == ExampleConfig.Store.REDIS
+            ? McpInstance.create(vertx, stores.stores().leases(), config.instance().setOwnsSessions(false))
+            : null;
     // Every instance must verify the requestState another signed: a cluster without configured keys shares one.
     Future<StatelessOptions> stateless = instance == null || !config.stateless().getRequestStateKeys().isEmpty()
         ? Future.succeededFuture(config.stateless())
@@ -197,20 +204,23 @@ public final class Main {
   }
 
   /**
-   * The graceful stop, in order: no new requests and the requests in flight answered (the HTTP server's shutdown,
-   * which then closes and hands the sessions over), the task handlers running here given the rest of the time, the
-   * lease released (what still runs becomes an orphan other instances settle at once), the stores closed, the
+   * The graceful stop, in order: no new requests, resumable streams handed to other instances and the requests in
+   * flight answered (the HTTP server's shutdown, which then hands the sessions over), while the task handlers running
+   * here finish, both within the shutdown deadline; then the lease released (what still runs becomes an orphan other instances settle at once), the stores closed, the
    * cluster left.
    */
   private static Future<Void> shutdown(Vertx vertx, ExampleConfig config, McpServer server, McpHttpServer http,
       McpInstance instance, ExampleStores stores) {
-    long deadline = System.currentTimeMillis() + config.shutdownTimeoutMs();
-    System.err.println("Shutdown: no new requests; waiting up to " + config.shutdownTimeoutMs()
-        + " ms for those in flight");
+    long start = System.currentTimeMillis();
+    System.err.println("Shutdown: not ready, no new requests, streams handed over; waiting up to "
+        + config.shutdownTimeoutMs() + " ms for the requests and task handlers in flight");
+    // Task handlers need no connection: they drain while the endpoint does, within the same deadline.
+    Future<Void> tasks = server.drainTasks(config.shutdownTimeoutMs()).onComplete(ar ->
+        System.err.println("Shutdown: task handlers done after " + (System.currentTimeMillis() - start) + " ms"));
     return http.shutdown(config.shutdownTimeoutMs())
         .transform(ar -> {
-          System.err.println("Shutdown: sessions handed over; waiting for task handlers");
-          return server.drainTasks(Math.max(0, deadline - System.currentTimeMillis()));
+          System.err.println("Shutdown: sessions handed over after " + (System.currentTimeMillis() - start) + " ms");
+          return tasks;
         })
         .transform(ar -> {
           System.err.println("Shutdown: releasing the instance lease");

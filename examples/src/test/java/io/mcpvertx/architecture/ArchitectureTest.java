@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rules of docs/architecture.md, checked against the classes of every library module (runtime, verticles,
- * storage-redis, cluster). It lives in the examples module because that is the one module that sees all of them.
+ * storage-redis, cluster, annotations). It lives in the examples module because that is the one module that sees
+ * all of them.
  */
 class ArchitectureTest {
 
@@ -79,6 +80,14 @@ class ArchitectureTest {
         .should().dependOnClassesThat().resideInAnyPackage("io.vertx.core.http..", "io.vertx.ext.web..",
             "io.vertx.core.net..", "io.mcpvertx.verticles..", "io.mcpvertx.storage..", "io.mcpvertx.cluster..")
         .because("the runtime speaks JSON-RPC only; transports and stores depend on it, never the other way round")
+        .check(classes);
+  }
+
+  @Test
+  void nothingDependsOnTheAnnotationsModule() {
+    noClasses().that().resideOutsideOfPackage("io.mcpvertx.annotations..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.mcpvertx.annotations..")
+        .because("annotated handlers are an optional layer over the runtime's builder API")
         .check(classes);
   }
 

@@ -21,6 +21,22 @@ public interface MessageSink {
   default void abandoned(JsonRpcId requestId) {
   }
 
+  /**
+   * Whether the transport behind this sink can close the connection of its stream and let the client resume
+   * the stream ({@link #closeSseStream}); false for transports without resumable streams.
+   */
+  default boolean resumable() {
+    return false;
+  }
+
+  /**
+   * Closes the connection carrying this sink's stream after a {@code retry} of {@code retryMs}, without ending
+   * the stream: what is sent later is kept for the client, which resumes with {@code Last-Event-ID} (SEP-1699).
+   * Called only when {@link #resumable()}, after what was sent before it, on the session's context.
+   */
+  default void closeSseStream(long retryMs) {
+  }
+
   /** The responses to a JSON-RPC batch, to be written as one array. */
   default void sendBatch(List<JsonRpcMessage> responses) {
     responses.forEach(this::send);

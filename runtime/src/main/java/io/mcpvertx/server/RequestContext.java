@@ -110,6 +110,24 @@ public interface RequestContext {
   void elicitationComplete(String elicitationId);
 
   /**
+   * Asks the transport to close the connection carrying this request's SSE stream without ending the stream
+   * (SEP-1699, SSE polling): the client reconnects after {@code retryMs} with a {@code GET} and
+   * {@code Last-Event-ID}, on any instance sharing the event store, and gets what the request sent meanwhile,
+   * its response included. For long calls behind proxies that cut idle or long-lived connections, or to free a
+   * connection while the handler waits. The handler runs on, and may call it again later.
+   *
+   * <p>Done only when the client can resume: a session of revision 2025-11-25 or later, on a transport with
+   * resumable streams (Streamable HTTP with SSE responses; never stdio, 2026-07-28 stateless requests, whose
+   * stream is the request, or a task's handler, which has no stream). Returns whether it was asked of the
+   * transport; false means nothing happens. Once the response has gone out it has no effect.
+   *
+   * @param retryMs what the client waits before it reconnects (the SSE {@code retry} field), at least 0
+   */
+  default boolean closeSseStream(long retryMs) {
+    return false;
+  }
+
+  /**
    * Runs blocking code off the event loop, on a worker or a virtual thread as the server is configured, and
    * completes on the session's context.
    */

@@ -18,8 +18,11 @@ final class StreamingTools {
   /** The pause between two notifications of one call. */
   static final long STEP_DELAY_MS = 50;
 
-  /** How long {@code test_reconnection} takes, so a client has time to come back on a closed stream. */
-  static final long RECONNECTION_DELAY_MS = 100;
+  /** How long {@code test_reconnection} takes, so its result arrives while the client is away or coming back. */
+  static final long RECONNECTION_DELAY_MS = 300;
+
+  /** The retry {@code test_reconnection} gives the client whose stream it closes. */
+  static final long RECONNECTION_RETRY_MS = 200;
 
   static final String RECONNECTION_TEXT = "Reconnection test completed successfully. If you received this, the "
       + "client properly reconnected after stream closure.";
@@ -60,12 +63,15 @@ final class StreamingTools {
               });
         });
 
-    // SEP-1699 wants the transport to close the call's SSE stream after its priming event and deliver this
-    // result on the resumed stream. The handler API has no way to ask for that, so this is the plain tool: the
-    // scenario then reports that the server did not disconnect (INFO), instead of a missing tool (WARNING).
+    // SEP-1699: the call's SSE stream is closed after its priming event (with a retry field), and the result
+    // reaches the client on the stream it resumes with GET and Last-Event-ID. Clients that cannot resume (before
+    // 2025-11-25, or not over Streamable HTTP) get it on the same stream.
     server.tool(noArgs("test_reconnection",
         "Tests SSE stream disconnection and client reconnection (SEP-1699)"),
-        (args, ctx) -> ctx.vertx().timer(RECONNECTION_DELAY_MS).map(v -> ToolResult.text(RECONNECTION_TEXT)));
+        (args, ctx) -> {
+          ctx.closeSseStream(RECONNECTION_RETRY_MS);
+          return ctx.vertx().timer(RECONNECTION_DELAY_MS).map(v -> ToolResult.text(RECONNECTION_TEXT));
+        });
   }
 
   private static Future<Void> pause(RequestContext ctx) {

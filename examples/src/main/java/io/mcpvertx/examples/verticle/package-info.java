@@ -1,4 +1,5 @@
 /**
- * A tool written as a verticle, and a server that exposes it through the event bus.
+ * A tool written as a verticle (with the builder, {@code ClockToolVerticle}, or with annotations,
+ * {@code AnnotatedClockVerticle}), and a server that exposes it through the event bus.
  */
 package io.mcpvertx.examples.verticle;

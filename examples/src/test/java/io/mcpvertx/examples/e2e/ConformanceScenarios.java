@@ -46,6 +46,18 @@ public abstract class ConformanceScenarios {
   }
 
   @Test
+  void version0116SeesTheServerCloseTheReconnectionStreamAndResumeIt() throws Exception {
+    // SEP-1699: test_reconnection closes its stream after the priming event, with a retry field; the scenario
+    // resumes it with GET and Last-Event-ID and must get the result there.
+    List<Check> checks = run("0.1.16", "server-sse-polling", 1, "--scenario", "server-sse-polling");
+    for (String id : List.of("server-sse-priming-event", "server-sse-retry-field", "server-sse-disconnect-resume")) {
+      assertTrue(checks.stream().anyMatch(c -> c.json().getString("id", "").equals(id)
+          && c.status().equals("SUCCESS")), () -> id + " did not succeed: " + checks.stream().map(Check::describe)
+          .toList());
+    }
+  }
+
+  @Test
   void version020alpha12PassesServerSessionLifecycle() throws Exception {
     run("0.2.0-alpha.12", "server-session-lifecycle", 1, "--scenario", "server-session-lifecycle");
   }
@@ -97,9 +109,9 @@ public abstract class ConformanceScenarios {
 
   /**
    * Runs the suite's CLI with {@code options} and {@code -o <resultsDir>/<version>-<label>}, then asserts that it
-   * wrote {@code scenarios} results, no check failed, some passed, and it exited 0.
+   * wrote {@code scenarios} results, no check failed, some passed, and it exited 0; yields the checks.
    */
-  private void run(String version, String label, int scenarios, String... options) throws Exception {
+  private List<Check> run(String version, String label, int scenarios, String... options) throws Exception {
     Path e2e = NodeScripts.e2eDir();
     Path out = resultsDir().resolve(version + "-" + label).toAbsolutePath();
     deleteRecursively(out);
@@ -132,6 +144,7 @@ public abstract class ConformanceScenarios {
     assertEquals(0, result.exitCode(), details);
     assertEquals(scenarios, scenariosRun, "scenarios with results; " + details);
     assertTrue(passed > 0, "no check passed; " + details);
+    return checks;
   }
 
   /** The {@code checks.json} files under {@code out}: one per scenario run. */

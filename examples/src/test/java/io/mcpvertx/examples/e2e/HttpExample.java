@@ -72,6 +72,12 @@ final class HttpExample implements AutoCloseable {
     return read(log);
   }
 
+  /** Kills the process (SIGKILL), as a crash would: no shutdown hook runs, the lease is left to lapse. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(10, TimeUnit.SECONDS);
+  }
+
   @Override
   public void close() throws InterruptedException {
     process.destroy();

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged jar, run twice with {@code --store redis} against one private Redis: two instances serving one
- * session, its tasks and its end. And a jar whose Redis does not answer refuses to start, saying why.
+ * session, its tasks and its end; a jar killed while running a task, whose task the next jar on that Redis
+ * settles. And a jar whose Redis does not answer refuses to start, saying why.
  */
 class RedisStoreJarIT {
 
@@ -64,7 +65,7 @@ class RedisStoreJarIT {
     Vertx vertx = Vertx.vertx();
     try (HttpExample a = HttpExample.start("conformance", 0, arguments);
          HttpExample b = HttpExample.start("conformance", 0, arguments)) {
-      assertTrue(a.output().contains("(store: redis)"), a::output);
+      assertTrue(a.output().contains("(store: redis, instance mcp-"), a::output);
       int portA = port(a);
       int portB = port(b);
       StreamableHttpSession client = StreamableHttp.http1(vertx, portA)
@@ -88,6 +89,43 @@ class RedisStoreJarIT {
       HttpReply gone = client.at(portB).post(client.request("ping", null)).toCompletionStage()
           .toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
       assertEquals(404, gone.status(), gone::toString);
+    } finally {
+      vertx.close();
+    }
+  }
+
+  /**
+   * Alone on Redis (no cluster), a jar holds an instance lease all the same: killed while a task runs, its task is
+   * failed by the jar started after it, once the dead one's lease has lapsed, and the client waiting in
+   * {@code tasks/result} on the new jar gets the error instead of waiting until the task's TTL.
+   */
+  @Test
+  void theTasksOfAKilledJarAreSettledByTheNextJarOnTheSameRedis() throws Exception {
+    List<String> arguments = new java.util.ArrayList<>(redisArguments());
+    arguments.addAll(List.of("--lease-ttl-ms", "3000"));
+    Vertx vertx = Vertx.vertx();
+    try (HttpExample first = HttpExample.start("conformance", 0, arguments)) {
+      StreamableHttpSession client = StreamableHttp.http1(vertx, port(first))
+          .initialize("2025-11-25", new JsonObject().put("tasks", new JsonObject()))
+          .toCompletionStage().toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
+      JsonObject created = client.call("tools/call", new JsonObject().put("name", "slow_compute")
+          .put("arguments", new JsonObject().put("seconds", 300).put("label", "crash"))
+          .put("task", new JsonObject().put("ttl", 3_600_000))).toCompletionStage().toCompletableFuture()
+          .get(TIMEOUT_S, TimeUnit.SECONDS);
+      String taskId = created.getJsonObject("task").getString("taskId");
+      first.kill();
+      try (HttpExample second = HttpExample.start("conformance", 0, arguments)) {
+        HttpReply reply = client.at(port(second)).post(client.request("tasks/result",
+                new JsonObject().put("taskId", taskId)))
+            .toCompletionStage().toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
+        List<JsonObject> messages = reply.messages();
+        JsonObject error = messages.get(messages.size() - 1).getJsonObject("error");
+        assertEquals(-32603, error.getInteger("code"), reply::toString);
+        assertTrue(error.getString("message").contains("stopped before it finished"), reply::toString);
+        JsonObject task = client.at(port(second)).call("tasks/get", new JsonObject().put("taskId", taskId))
+            .toCompletionStage().toCompletableFuture().get(TIMEOUT_S, TimeUnit.SECONDS);
+        assertEquals("failed", task.getString("status"), task::encode);
+      }
     } finally {
       vertx.close();
     }

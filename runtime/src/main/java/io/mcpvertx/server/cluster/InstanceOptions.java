@@ -21,12 +21,14 @@ public class InstanceOptions {
   private long renewIntervalMs;
   private long orphanSweepIntervalMs;
   private String name;
+  private boolean ownsSessions;
 
   public InstanceOptions() {
     leaseTtlMs = DEFAULT_LEASE_TTL_MS;
     renewIntervalMs = DEFAULT_RENEW_INTERVAL_MS;
     orphanSweepIntervalMs = DEFAULT_ORPHAN_SWEEP_INTERVAL_MS;
     name = DEFAULT_NAME;
+    ownsSessions = true;
   }
 
   public InstanceOptions(InstanceOptions other) {
@@ -43,11 +45,12 @@ public class InstanceOptions {
     setRenewIntervalMs(json.getLong("renewIntervalMs", renewIntervalMs));
     setOrphanSweepIntervalMs(json.getLong("orphanSweepIntervalMs", orphanSweepIntervalMs));
     setName(json.getString("name", name));
+    setOwnsSessions(json.getBoolean("ownsSessions", ownsSessions));
   }
 
   public JsonObject toJson() {
     return new JsonObject().put("leaseTtlMs", leaseTtlMs).put("renewIntervalMs", renewIntervalMs)
-        .put("orphanSweepIntervalMs", orphanSweepIntervalMs).put("name", name);
+        .put("orphanSweepIntervalMs", orphanSweepIntervalMs).put("name", name).put("ownsSessions", ownsSessions);
   }
 
   /**
@@ -108,6 +111,21 @@ public class InstanceOptions {
       throw new IllegalArgumentException("name must be 1-64 characters of letters, digits, '.', '_' or '-'");
     }
     this.name = name;
+    return this;
+  }
+
+  /**
+   * Whether the HTTP transport uses the lease to own sessions and route their requests to the owner over the
+   * event bus (true, the default: instances that share a clustered event bus). False: the lease covers task
+   * executions only, so the tasks of a dead instance are still settled, while sessions are served as with shared
+   * stores alone; for instances that share Redis but no event bus, a single one among them included.
+   */
+  public boolean isOwnsSessions() {
+    return ownsSessions;
+  }
+
+  public InstanceOptions setOwnsSessions(boolean ownsSessions) {
+    this.ownsSessions = ownsSessions;
     return this;
   }
 }

@@ -32,6 +32,16 @@ public interface TaskStore {
    */
   Future<TaskRecord> create(NewTask task);
 
+  /**
+   * Undoes a {@link #create} whose outcome the caller does not know (it failed with
+   * {@link TaskStoreException.Reason#UNAVAILABLE}: a timeout, a lost connection, a replica that did not confirm):
+   * afterwards no task with this id exists, and a create of it that is still on its way to the backing store will
+   * not create it when it arrives. Removing a task frees its place under its owner's limit. Succeeds also when
+   * there was nothing to undo. Callers use it for tasks whose client was told they were not created, and retry
+   * it while it fails: until it succeeds the task may exist.
+   */
+  Future<Void> abandon(NewTask task);
+
   /** The task, or null when there is none (never created, expired, or purged). */
   Future<TaskRecord> get(String taskId);
 

@@ -20,6 +20,7 @@ class InstanceOptionsTest {
     assertEquals(InstanceOptions.DEFAULT_RENEW_INTERVAL_MS, options.getRenewIntervalMs());
     assertEquals(InstanceOptions.DEFAULT_ORPHAN_SWEEP_INTERVAL_MS, options.getOrphanSweepIntervalMs());
     assertEquals(InstanceOptions.DEFAULT_NAME, options.getName());
+    assertEquals(true, options.isOwnsSessions());
     options.validate();
   }
 
@@ -69,6 +70,6 @@ class InstanceOptionsTest {
 
   private static InstanceOptions changed() {
     return new InstanceOptions().setLeaseTtlMs(9_000).setRenewIntervalMs(1_000).setOrphanSweepIntervalMs(3_000)
-        .setName("node-1");
+        .setName("node-1").setOwnsSessions(false);
   }
 }

@@ -64,6 +64,11 @@ final class ControlledTaskStore implements TaskStore {
   }
 
   @Override
+  public Future<Void> abandon(NewTask task) {
+    return unlessDown(() -> delegate.abandon(task));
+  }
+
+  @Override
   public Future<TaskRecord> get(String taskId) {
     read.add(taskId);
     reads.incrementAndGet();

@@ -66,6 +66,11 @@ class OutcomeAfterStoreOutageTest {
     }
 
     @Override
+    public Future<Void> abandon(NewTask task) {
+      return store.abandon(task);
+    }
+
+    @Override
     public Future<TaskRecord> get(String taskId) {
       return store.get(taskId);
     }

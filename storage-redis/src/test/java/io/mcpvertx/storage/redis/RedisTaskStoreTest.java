@@ -1,15 +1,27 @@
 package io.mcpvertx.storage.redis;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpvertx.spi.tasks.NewTask;
+import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskStore;
+import io.mcpvertx.spi.tasks.TaskStoreException;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
 import io.mcpvertx.testing.stores.tasks.TaskStoreContract;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The task store contract, run against Redis. Redis-specific behaviour has tests of its own. */
+/**
+ * The task store contract, run against Redis, and the one promise only a remote store can be asked to keep: a
+ * create that arrives after it was abandoned creates nothing. Other Redis-specific behaviour has tests of its own.
+ */
 class RedisTaskStoreTest extends TaskStoreContract {
 
   @RegisterExtension
@@ -30,6 +42,16 @@ class RedisTaskStoreTest extends TaskStoreContract {
   static void stop() {
     await(store.close());
     await(vertx.close());
+  }
+
+  @Test
+  void aCreateThatArrivesAfterItWasAbandonedCreatesNothing() {
+    NewTask task = new NewTask(TaskIds.generate(), "owner-" + TaskIds.generate(), 60_000L, null, null, 1);
+    await(store.abandon(task));
+    TaskStoreException refused = assertInstanceOf(TaskStoreException.class, awaitFailure(store.create(task)));
+    assertEquals(TaskStoreException.Reason.DUPLICATE_ID, refused.reason());
+    assertNull(await(store.get(task.taskId())));
+    assertTrue(await(store.list(task.owner(), null, 10)).tasks().isEmpty());
   }
 
   @Override

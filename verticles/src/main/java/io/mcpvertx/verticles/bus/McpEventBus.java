@@ -32,6 +32,18 @@ public final class McpEventBus {
    */
   public static final String ABANDONED = "mcp-abandoned";
 
+  /**
+   * Header a transport sets on an inbound request when it can close the request's stream and let the client
+   * resume it (SEP-1699); handlers may then ask for that.
+   */
+  public static final String RESUMABLE = "mcp-resumable";
+
+  /**
+   * Header of an outbound message with no body: close the connection of the stream, after a {@code retry} of the
+   * header's value in milliseconds, without ending the stream (the client resumes it with {@code Last-Event-ID}).
+   */
+  public static final String CLOSE_SSE_STREAM = "mcp-close-sse-stream";
+
   private static final String SESSION_PREFIX = "mcp.session.";
 
   private McpEventBus() {

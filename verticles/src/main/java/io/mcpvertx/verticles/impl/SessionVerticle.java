@@ -87,6 +87,8 @@ public final class SessionVerticle extends VerticleBase {
   private Runnable onCloseRequested;
   /** Set by {@link #stop}: requests abandoned from now on were cut by the stop, not cancelled by the client. */
   private volatile boolean stopping;
+  /** Set once a graceful stop handed the session to another instance: messages from this JVM are ignored too. */
+  private volatile boolean handedOver;
   private boolean answerOnStop;
   /** The event loop this verticle must start on ({@link SessionPlacement}); null: any. */
   private volatile Thread wantedLoop;
@@ -179,7 +181,7 @@ public final class SessionVerticle extends VerticleBase {
     EventBus bus = vertx.eventBus();
     loop = Thread.currentThread();
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
-    MessageSink sink = new HeldSink(this, new BusSink(bus, defaultOutbound, unsolicited));
+    MessageSink sink = new HeldSink(this, new BusSink(bus, defaultOutbound, unsolicited, false));
     try {
       session = restored != null ? server.restoreSession(restored, sink)
           : server.createSession(sessionId, sink, principal);
@@ -215,14 +217,14 @@ public final class SessionVerticle extends VerticleBase {
    */
   public void deliver(Object body, MessageSink replies, Runnable handled) {
     context.runOnContext(v -> {
-      if (stopping) {
+      if (stopping || handedOver) {
         return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
       }
       if (onActivity != null) {
         onActivity.run();
       }
       handle(body, new HeldSink(this, replies != null ? replies
-          : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions())));
+          : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
       if (handled != null) {
         acknowledge(handled);
       }
@@ -245,6 +247,19 @@ public final class SessionVerticle extends VerticleBase {
       });
     });
     return drained.future();
+  }
+
+  /**
+   * Stops taking the session's messages (another instance serves the session from now on) while the verticle, and
+   * the task handlers running on its context, live on until it is undeployed.
+   */
+  public Future<Void> stopServing() {
+    Promise<Void> stopped = Promise.promise();
+    context.runOnContext(v -> {
+      handedOver = true;
+      consumer.unregister().onComplete(stopped);
+    });
+    return stopped.future();
   }
 
   @Override
@@ -276,8 +291,8 @@ public final class SessionVerticle extends VerticleBase {
     if (stream != null) {
       options.addHeader(McpEventBus.STREAM, stream);
     }
-    handle(message.body(), new HeldSink(this,
-        new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options)));
+    handle(message.body(), new HeldSink(this, new BusSink(vertx.eventBus(),
+        replyTo != null ? replyTo : defaultOutbound, options, stream != null && headers.contains(McpEventBus.RESUMABLE))));
     if (message.replyAddress() != null) {
       // The sender waits until what this message changed is stored (notifications/initialized, say). The session
       // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
@@ -353,10 +368,27 @@ public final class SessionVerticle extends VerticleBase {
       }
       verticle.out(() -> target.abandoned(requestId));
     }
+
+    @Override
+    public boolean resumable() {
+      return target.resumable();
+    }
+
+    @Override
+    public void closeSseStream(long retryMs) {
+      verticle.out(() -> target.closeSseStream(retryMs));
+    }
   }
 
   /** Sends a session's output to one event-bus address. */
-  private record BusSink(EventBus bus, String address, DeliveryOptions options) implements MessageSink {
+  private record BusSink(EventBus bus, String address, DeliveryOptions options, boolean resumable)
+      implements MessageSink {
+
+    @Override
+    public void closeSseStream(long retryMs) {
+      bus.send(address, null, new DeliveryOptions(options).addHeader(McpEventBus.CLOSE_SSE_STREAM,
+          Long.toString(retryMs)));
+    }
 
     @Override
     public void send(JsonRpcMessage message) {

@@ -277,6 +277,81 @@ class HttpResumabilityTest {
   }
 
   @Test
+  void aHandlerClosesItsStreamAfterPrimingWithItsRetryAndTheGetGetsTheRestOnce(Vertx vertx, VertxTestContext test) {
+    HttpTestServer.start(vertx).compose(server -> server.client().initialize(V11).compose(session -> {
+      JsonObject call = session.toolCall("handover", new JsonObject(), "h");
+      return session.post(call).compose(post -> {
+        List<SseParser.Event> events = post.events();
+        test.verify(() -> {
+          assertTrue(post.isSse(), post::toString);
+          assertTrue(events.get(0).isPriming(), events::toString);
+          assertTrue(events.stream().anyMatch(e -> e.retry() == 321), () -> "no retry field: " + events);
+          assertTrue(events.stream().noneMatch(e -> e.hasMessage()
+              && SseStream.isResponseTo(e.message(), call.getValue("id"))), events::toString);
+        });
+        return server.tools.handedOver.future().compose(asked -> {
+          test.verify(() -> assertTrue(asked));
+          String lastId = events.stream().map(SseParser.Event::id).filter(id -> id != null)
+              .reduce((first, second) -> second).orElseThrow();
+          return session.resume(lastId);
+        }).compose(resumed -> {
+          server.tools.gate.complete();
+          return resumed.ended().map(v -> {
+            test.verify(() -> {
+              List<JsonObject> all = new ArrayList<>(post.messages());
+              all.addAll(resumed.messages());
+              assertEquals(1, all.stream().filter(m -> "notifications/progress".equals(m.getString("method")))
+                  .count(), all::toString);
+              assertEquals(1, all.stream().filter(m -> SseStream.isResponseTo(m, call.getValue("id"))).count(),
+                  all::toString);
+              JsonObject response = all.get(all.size() - 1);
+              assertEquals("handed over", response.getJsonObject("result").getJsonArray("content")
+                  .getJsonObject(0).getString("text"));
+              assertSchemaValid(V11, response, "tools/call");
+            });
+            return v;
+          });
+        });
+      });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aHandlerCannotCloseTheStreamOfARevisionWithoutPrimingEvents(Vertx vertx, VertxTestContext test) {
+    HttpTestServer.start(vertx).compose(server -> server.client().initialize("2025-06-18").compose(session -> {
+      JsonObject call = session.toolCall("handover", new JsonObject(), "h");
+      Future<HttpReply> answered = session.post(call);
+      return server.tools.handedOver.future().compose(asked -> {
+        test.verify(() -> assertFalse(asked, "a 2025-06-18 client cannot resume"));
+        server.tools.gate.complete();
+        return answered;
+      }).map(post -> {
+        test.verify(() -> assertTrue(post.messages().stream()
+            .anyMatch(m -> SseStream.isResponseTo(m, call.getValue("id"))), post::toString));
+        return post;
+      });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aHandlerCannotCloseAJsonOnlyResponse(Vertx vertx, VertxTestContext test) {
+    McpHttpServerOptions options = new McpHttpServerOptions().setResponseMode(ResponseMode.JSON);
+    HttpTestServer.start(vertx, options).compose(server -> server.client().initialize(V11).compose(session -> {
+      JsonObject call = session.toolCall("handover", new JsonObject(), "h");
+      Future<HttpReply> answered = session.post(call);
+      return server.tools.handedOver.future().compose(asked -> {
+        test.verify(() -> assertFalse(asked, "a JSON response cannot be resumed"));
+        server.tools.gate.complete();
+        return answered;
+      }).map(post -> {
+        test.verify(() -> assertEquals("handed over", post.json().getJsonObject("result").getJsonArray("content")
+            .getJsonObject(0).getString("text"), post::toString));
+        return post;
+      });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void deliversListChangedOnTheStandaloneStreamAndReplaysWhatWasMissed(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx).compose(server -> server.client().initialize(V11).compose(session ->
         session.listen().compose(get -> get.await(SseParser.Event::isPriming).compose(priming -> {

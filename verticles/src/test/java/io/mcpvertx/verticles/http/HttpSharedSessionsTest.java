@@ -190,6 +190,49 @@ class HttpSharedSessionsTest {
   }
 
   @Test
+  void aStoppingInstanceHandsItsStreamOverAndTheClientGetsTheRestFromAnother(Vertx vertx, VertxTestContext test) {
+    start(vertx).compose(two -> two.a.client().initialize(V11).compose(onA -> {
+      JsonObject call = onA.toolCall("gated", new JsonObject(), "moving");
+      Future<HttpReply> inFlight = onA.post(call);
+      return two.a.tools.reachedGate.future().compose(v -> {
+        Future<Void> stopped = two.a.http.shutdown(30_000);
+        return inFlight.compose(reply -> {
+          List<SseParser.Event> events = reply.events();
+          String lastId = events.stream().map(SseParser.Event::id).filter(id -> id != null)
+              .reduce((first, second) -> second).orElseThrow();
+          test.verify(() -> {
+            assertTrue(reply.isSse(), reply::toString);
+            assertTrue(events.get(0).isPriming(), events::toString);
+            assertTrue(events.stream().anyMatch(e -> e.retry() >= 0), () -> "no retry field: " + events);
+            assertTrue(reply.messages().stream().noneMatch(m -> SseStream.isResponseTo(m, call.getValue("id"))),
+                reply::toString);
+            assertFalse(stopped.isComplete(), "the shutdown waits for the request it handed over");
+          });
+          two.a.tools.gate.complete();
+          // The request runs on at A until it is answered; then the client's GET on B gets the rest, once.
+          return stopped.compose(x -> two.b.session(onA).resume(lastId)).compose(resumed -> resumed.ended()
+              .map(x -> {
+                test.verify(() -> {
+                  List<JsonObject> all = new java.util.ArrayList<>(reply.messages());
+                  all.addAll(resumed.messages());
+                  assertEquals(List.of(1, 2, 3), all.stream()
+                      .filter(m -> "notifications/progress".equals(m.getString("method")))
+                      .map(m -> m.getJsonObject("params").getInteger("progress")).toList(), all::toString);
+                  List<JsonObject> responses = all.stream()
+                      .filter(m -> SseStream.isResponseTo(m, call.getValue("id"))).toList();
+                  assertEquals(1, responses.size(), all::toString);
+                  assertEquals("released", responses.get(0).getJsonObject("result").getJsonArray("content")
+                      .getJsonObject(0).getString("text"));
+                  assertFalse(two.a.tools.gatedCancelled.get(), "the handover cancelled the request");
+                });
+                return x;
+              }));
+        });
+      });
+    })).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void resumesOnAnotherInstanceACompletedStream(Vertx vertx, VertxTestContext test) {
     start(vertx).compose(two -> two.a.client().initialize(V11).compose(onA -> {
       JsonObject call = onA.toolCall("progress", new JsonObject().put("count", 3), 9);

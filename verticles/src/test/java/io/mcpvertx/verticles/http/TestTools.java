@@ -20,6 +20,8 @@ final class TestTools {
   final Promise<Void> gate = Promise.promise();
   /** Completed when {@code gated} has sent its first progress notification and waits at the gate. */
   final Promise<Void> reachedGate = Promise.promise();
+  /** What {@code handover} was told when it asked to close its stream. */
+  final Promise<Boolean> handedOver = Promise.promise();
   /** Set if {@code gated} was ever told its request was cancelled. */
   final AtomicBoolean gatedCancelled = new AtomicBoolean();
 
@@ -47,6 +49,12 @@ final class TestTools {
             ctx.progress(3, 3.0, "last");
             return ToolResult.text("released");
           });
+        });
+    server.tool(tool("handover", "Asks the transport to close its stream (retry 321 ms), sends progress 1, waits "
+        + "for the test, answers"), (args, ctx) -> {
+          handedOver.tryComplete(ctx.closeSseStream(321));
+          ctx.progress(1, null, "after the handover");
+          return gate.future().map(v -> ToolResult.text("handed over"));
         });
     server.tool(tool("ask", "Asks the user for a name through the client and answers with it"), (args, ctx) ->
         ctx.elicit(ElicitRequest.form("Your name?", new JsonObject().put("type", "object")

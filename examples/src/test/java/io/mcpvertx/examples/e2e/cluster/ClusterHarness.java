@@ -271,7 +271,8 @@ public final class ClusterHarness implements AutoCloseable {
       return;
     }
     process.destroy();
-    if (!process.waitFor(15, TimeUnit.SECONDS)) {
+    // The shutdown deadline (10 s) and the stores and the cluster left after it.
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       process.waitFor(10, TimeUnit.SECONDS);
     }

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Timeout;
  * following it in and out of {@code tools/list}, and, last, an instance killed with SIGKILL under the load of 20
  * clients ({@code e2e/cluster-load.mjs}), every one of which must finish.
  */
-@Timeout(value = 6, unit = TimeUnit.MINUTES)
+@Timeout(value = 9, unit = TimeUnit.MINUTES)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
 
@@ -297,6 +297,70 @@ class ClusterIT {
     // and were resumed elsewhere with Last-Event-ID.
     assertTrue(streams.getInteger("cut") > 0, "no stream was cut by the kill; " + details);
     assertTrue(summary.getJsonObject("resumes").getInteger("answered") > 0, "no cut stream was resumed; " + details);
+    assertEquals(0, load.exitValue(), details);
+  }
+
+  /**
+   * A rolling restart under load: while 20 clients run four rounds of plain calls, progress streams and tasks
+   * through nginx, each instance in turn gets SIGTERM and is started again once it is gone. A stopping instance
+   * hands its resumable streams over (retry, then the client resumes elsewhere), finishes its requests and task
+   * handlers, and moves its sessions; no call may fail, no task may be lost, and every stream must bring each of
+   * its events once.
+   */
+  @Test
+  @Order(6)
+  void aRollingRestartUnderLoadFailsNoCallAndLosesNoTask() throws Exception {
+    cluster.assumeClustered();
+    for (int i = 0; i < cluster.httpNodes(); i++) {
+      if (!cluster.isAlive(i)) {
+        cluster.start(i); // the kill test above left one down
+      }
+    }
+    Path log = cluster.dir().resolve("cluster-load-rolling.log");
+    Process load = new ProcessBuilder("node", "cluster-load.mjs", cluster.nginxUrl(), "20", "4")
+        .directory(e2e.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    long[] restartMs = new long[cluster.httpNodes()];
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+      while (!read(log).contains("cluster-load: kill now")) {
+        if (!load.isAlive() || System.nanoTime() > deadline) {
+          throw new AssertionError("the load never got to its streaming calls:\n" + read(log) + "\n"
+              + cluster.logs());
+        }
+        Thread.sleep(20);
+      }
+      for (int i = 0; i < cluster.httpNodes(); i++) {
+        long started = System.nanoTime();
+        cluster.stop(i);
+        cluster.start(i);
+        restartMs[i] = (System.nanoTime() - started) / 1_000_000;
+      }
+      assertTrue(load.waitFor(300, TimeUnit.SECONDS), () -> "the load did not end:\n" + read(log));
+    } finally {
+      load.destroyForcibly();
+    }
+    String output = read(log);
+    String line = output.lines().filter(l -> l.startsWith("cluster-load summary ")).reduce((a, b) -> b)
+        .orElseThrow(() -> new AssertionError("no summary:\n" + output + "\n" + cluster.logs()));
+    JsonObject summary = new JsonObject(line.substring("cluster-load summary ".length()));
+    System.out.println("cluster-load (rolling restart, SIGTERM then start, instance by instance; restarts took "
+        + java.util.Arrays.toString(restartMs) + " ms): " + summary.encodePrettily());
+    String details = summary.encodePrettily() + "\n" + cluster.logs(40);
+    assertEquals(List.of(), summary.getJsonArray("failures").getList(), details);
+    assertEquals(summary.getInteger("opsExpected"), summary.getInteger("opsDone"), details);
+    JsonObject tasks = summary.getJsonObject("tasks");
+    assertEquals(tasks.getInteger("accepted"), tasks.getInteger("terminal"), details);
+    assertEquals(tasks.getInteger("accepted"), tasks.getJsonObject("statuses").getInteger("completed"),
+        "a task did not complete; " + details);
+    JsonObject streams = summary.getJsonObject("streams");
+    assertEquals(80, streams.getInteger("completed"), details);
+    assertEquals(0, tasks.getInteger("executorStopped"), "a task was orphaned by a graceful stop; " + details);
+    // A stream handed over is resumed, never sent again; a resumed stream brings each event once (a call the
+    // client had to send again, below, brings its progress anew).
+    assertEquals(0, summary.getJsonObject("retries").getInteger("streamResend"),
+        "a stream had to be sent again; " + details);
+    assertTrue(streams.getInteger("cut") > 0, "no stream was handed over; " + details);
+    assertEquals(streams.getInteger("cut"), summary.getJsonObject("resumes").getInteger("answered"), details);
     assertEquals(0, load.exitValue(), details);
   }
 

@@ -173,6 +173,24 @@ final class SessionRequestContext implements RequestContext {
 
 
   @Override
+  public boolean closeSseStream(long retryMs) {
+    if (retryMs < 0) {
+      throw new IllegalArgumentException("retryMs must not be negative");
+    }
+    // A task's handler emits through the session's stream, not a request's; a revision before 2025-11-25 has no
+    // priming event, so its client would not know where to resume.
+    if (taskAsker != null || !sink.resumable() || !protocolVersion().supports(ProtocolFeature.SSE_PRIMING)) {
+      return false;
+    }
+    emit(() -> {
+      if (!cancellation.isOver()) {
+        sink.closeSseStream(retryMs);
+      }
+    });
+    return true;
+  }
+
+  @Override
   public void log(LoggingLevel level, String logger, Object data) {
     emit(() -> {
       if (!cancellation.isOver()) {

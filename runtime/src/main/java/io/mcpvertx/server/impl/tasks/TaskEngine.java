@@ -149,14 +149,52 @@ public final class TaskEngine {
     // Clustered, the execution is recorded before the task exists: were this instance to die at any point after
     // the task is created, another one finds the task among its orphans. A task never created is ignored there.
     return recordExecution(task.taskId())
-        .compose(v -> store.create(task)
-            .recover(e -> Future.failedFuture(TaskErrors.storeError(e, "create the task"))))
-        .onFailure(e -> {
-          executions.decrementAndGet();
-          executionOver(task.taskId());
-        })
+        .compose(v -> store.create(task).recover(e -> {
+          if (unavailable(e)) {
+            // The client is told the task was not created; the store may have run the create all the same.
+            abandon(task, System.currentTimeMillis(), FIRST_SETTLE_RETRY_MS);
+          } else {
+            executionOver(task.taskId());
+          }
+          return Future.failedFuture(TaskErrors.storeError(e, "create the task"));
+        }))
+        .onFailure(e -> executions.decrementAndGet())
         .onSuccess(created -> AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner="
             + owner + " tool=" + metadata.getString("tool") + " ttlMs=" + ttl));
+  }
+
+  /**
+   * Makes sure a task whose create failed with an unknown outcome does not exist, now or later, retrying with
+   * growing pauses while the store is unavailable: its client was told it was not created, nothing runs its
+   * handler, and were it to exist it would count against its owner's limit until it expired. Clustered, its
+   * execution stays recorded until then, so should this instance die first, a sweeper settles it.
+   */
+  private void abandon(NewTask task, long since, long retryMs) {
+    store.abandon(task).onComplete(ar -> {
+      if (ar.succeeded()) {
+        executionOver(task.taskId());
+        AUDIT.log(Level.INFO, () -> "task abandoned id=" + task.taskId() + " owner=" + task.owner()
+            + " reason=create-outcome-unknown");
+        return;
+      }
+      if (closed) {
+        // Stopping: the execution stays recorded, so once this instance's lease is gone a sweeper settles the
+        // task should it exist (it then ends failed, and no longer counts against the limit).
+        return;
+      }
+      // Past the task's TTL even a create that ran is gone; and a create does not wait that long in a connection.
+      if (!unavailable(ar.cause()) || System.currentTimeMillis() + retryMs >= since + task.ttlMs()) {
+        LOG.log(Level.ERROR, "Task " + task.taskId() + ": a create with an unknown outcome could not be undone: "
+            + ar.cause().getMessage());
+        executionOver(task.taskId());
+        return;
+      }
+      vertx.setTimer(retryMs, t -> abandon(task, since, Math.min(2 * retryMs, MAX_SETTLE_RETRY_MS)));
+    });
+  }
+
+  private static boolean unavailable(Throwable e) {
+    return e instanceof TaskStoreException t && t.reason() == TaskStoreException.Reason.UNAVAILABLE;
   }
 
   /**
@@ -223,8 +261,7 @@ public final class TaskEngine {
   private Future<TaskUpdate> storeOutcome(TaskRun run, TaskStatus status, JsonObject result, JsonObject error,
       String message, long retryMs) {
     return store.complete(run.taskId(), status, result, error, message).recover(e -> {
-      boolean unavailable = e instanceof TaskStoreException t && t.reason() == TaskStoreException.Reason.UNAVAILABLE;
-      if (!unavailable || closed || System.currentTimeMillis() + retryMs >= run.expiresAt()) {
+      if (!unavailable(e) || closed || System.currentTimeMillis() + retryMs >= run.expiresAt()) {
         return Future.failedFuture(e);
       }
       if (retryMs == FIRST_SETTLE_RETRY_MS) {

@@ -161,6 +161,22 @@ public final class InMemoryTaskStore implements TaskStore {
     return refusal[0] != null ? Future.failedFuture(refusal[0]) : Future.succeededFuture(copy(created[0]));
   }
 
+  /** Creates complete before their future does, so none is ever on its way: removing the task is enough. */
+  @Override
+  public Future<Void> abandon(NewTask task) {
+    Objects.requireNonNull(task, "task");
+    Slot slot = tasks.get(task.taskId());
+    if (slot != null && slot.record.owner().equals(task.owner())) {
+      owners.computeIfPresent(task.owner(), (owner, own) -> {
+        if (!slot.dropped) {
+          drop(own, slot);
+        }
+        return own.bySequence.isEmpty() ? null : own;
+      });
+    }
+    return Future.succeededFuture();
+  }
+
   @Override
   public Future<TaskRecord> get(String taskId) {
     Slot slot = tasks.get(taskId);

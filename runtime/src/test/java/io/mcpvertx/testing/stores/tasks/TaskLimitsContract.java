@@ -72,6 +72,28 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
   }
 
   @Test
+  default void anAbandonedTaskIsGoneAndNoLongerCountsTowardTheOwnersLimit() {
+    TaskStore store = storeUnderTest();
+    String owner = owner();
+    NewTask task = new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 1);
+    await(store.create(task));
+    await(store.abandon(task));
+    assertEquals(null, await(store.get(task.taskId())));
+    assertTrue(await(store.list(owner, null, 10)).tasks().isEmpty());
+    TaskRecord next = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 1)));
+    assertEquals(TaskStatus.WORKING, next.status());
+  }
+
+  @Test
+  default void abandoningATaskThatWasNeverCreatedSucceeds() {
+    TaskStore store = storeUnderTest();
+    String owner = owner();
+    String kept = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 0))).taskId();
+    await(store.abandon(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 0)));
+    assertEquals(List.of(kept), ids(await(store.list(owner, null, 10))));
+  }
+
+  @Test
   default void aCursorStaysValidWhenTheTasksBeforeItExpire() {
     TaskStore store = storeUnderTest();
     String owner = owner();

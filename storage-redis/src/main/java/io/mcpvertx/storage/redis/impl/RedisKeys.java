@@ -14,6 +14,8 @@ import java.util.HexFormat;
  * task checks its owner's limit and stores it in one atomic script, which Redis allows only within a slot.
  * <ul>
  *   <li>{@code P{tasks}:t:<task>}: hash, the task (fields in {@code TaskCodec}); expires with the task.
+ *   <li>{@code P{tasks}:n:<task>}: string, set when a create whose answer was lost was abandoned before it ran:
+ *       the create refuses when it arrives. Expires after the task's TTL (at most a day).
  *   <li>{@code P{tasks}:o:<owner>}: sorted set, every score 0, members {@code <createdAt>:<task>} with
  *       {@code createdAt} zero-padded: the owner's tasks in creation order, paged by lexicographic range.
  *   <li>{@code P{tasks}:x:<owner>}: sorted set, the same members scored by expiry time: finds the entries of
@@ -104,6 +106,11 @@ public final class RedisKeys {
   /** The hash of a task. */
   public String task(String taskId) {
     return taskKeyPrefix() + segment(taskId);
+  }
+
+  /** The marker of an abandoned create. */
+  public String abandonedTask(String taskId) {
+    return tasks + "n:" + segment(taskId);
   }
 
   /** What {@link #task} puts before the task's segment; scripts that walk an owner's index build keys with it. */

@@ -39,6 +39,9 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
   private static final LuaScript REQUEST_INPUT = LuaScript.load("task-common", "task-request-input");
   private static final LuaScript RESPOND = LuaScript.load("task-common", "task-respond");
   private static final LuaScript LIST = LuaScript.load("task-list");
+  private static final LuaScript ABANDON = LuaScript.load("task-abandon");
+  /** How long an abandon marker stays at most: longer than any create can sit in a connection's buffer. */
+  static final long MAX_MARKER_MS = 24L * 60 * 60 * 1000;
 
   /**
    * TTLs beyond this (about a thousand years) set no Redis expiry: the scripts' doubles stay exact and Redis
@@ -74,7 +77,7 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
     Objects.requireNonNull(task, "task");
     String owner = task.owner();
     List<String> k = List.of(keys.task(task.taskId()), keys.ownerTasks(owner), keys.ownerExpiries(owner),
-        keys.ownerActive(owner));
+        keys.ownerActive(owner), keys.abandonedTask(task.taskId()));
     Long ttl = task.ttlMs();
     Object[] args = {task.taskId(), owner, ttl == null ? "" : ttl,
         ttl != null && ttl <= MAX_EXPIRING_TTL_MS ? 1 : 0, task.pollIntervalMs() == null ? "" : task.pollIntervalMs(),
@@ -112,6 +115,17 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
       default:
         return Future.failedFuture(new IllegalStateException("unexpected reply " + reply));
     }
+  }
+
+  @Override
+  public Future<Void> abandon(NewTask task) {
+    Objects.requireNonNull(task, "task");
+    String owner = task.owner();
+    List<String> k = List.of(keys.task(task.taskId()), keys.abandonedTask(task.taskId()), keys.ownerTasks(owner),
+        keys.ownerExpiries(owner), keys.ownerActive(owner));
+    // A create arriving after its task's TTL would make a task already past its time; the marker outlives that.
+    long markerMs = task.ttlMs() == null ? MAX_MARKER_MS : Math.max(60_000, Math.min(task.ttlMs(), MAX_MARKER_MS));
+    return bounded.call(ABANDON.run(redis, k, owner, RedisKeys.segment(task.taskId()), markerMs)).mapEmpty();
   }
 
   @Override

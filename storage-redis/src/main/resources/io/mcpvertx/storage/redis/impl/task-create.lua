@@ -1,11 +1,11 @@
 -- Creates a task unless its id is taken or its owner is at the limit of active tasks.
 -- KEYS[1] the task, KEYS[2] the owner's tasks in creation order, KEYS[3] the owner's entries by expiry,
--- KEYS[4] the owner's active tasks
+-- KEYS[4] the owner's active tasks, KEYS[5] the task's abandon marker (set when the caller gave up on this create)
 -- ARGV[1] id, ARGV[2] owner, ARGV[3] ttl ms or '', ARGV[4] 1 when the ttl sets a Redis expiry, ARGV[5] poll ms
 -- or '', ARGV[6] metadata JSON, ARGV[7] the limit (0 for none), ARGV[8] the task's segment, ARGV[9] the key
 -- prefix of tasks (prefix .. segment is a task key)
 -- Returns {'ok', fields...} or {'duplicate'} or {'limit'}.
-if redis.call('EXISTS', KEYS[1]) == 1 then
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[5]) == 1 then
   return {'duplicate'}
 end
 local t = redis.call('TIME')

@@ -137,6 +137,28 @@ final class RedisServerProcess {
     end(false);
   }
 
+  /**
+   * Sends the server a signal with {@code kill}: {@code STOP} freezes it as a stalled host would (connections
+   * stay open, commands queue in their buffers and run once it gets {@code CONT}).
+   */
+  synchronized void signal(String name) {
+    Process p = process;
+    if (p == null) {
+      throw new IllegalStateException("redis-server on port " + port + " is not running");
+    }
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).redirectErrorStream(true).start();
+      if (!kill.waitFor(STOP_TIMEOUT_MS, TimeUnit.MILLISECONDS) || kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + name + " " + p.pid() + " failed");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** Kills the server abruptly (SIGKILL), as a crash would. */
   synchronized void kill() {
     end(true);

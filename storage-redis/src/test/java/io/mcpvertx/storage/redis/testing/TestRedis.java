@@ -121,6 +121,18 @@ public final class TestRedis implements AutoCloseable {
     server.kill();
   }
 
+  /** Freezes the private server (SIGSTOP): it keeps its connections and answers nothing until {@link #resume()}. */
+  public void pause() {
+    requirePrivate();
+    server.signal("STOP");
+  }
+
+  /** Lets a {@linkplain #pause() frozen} server run again (SIGCONT): it serves what queued meanwhile. */
+  public void resume() {
+    requirePrivate();
+    server.signal("CONT");
+  }
+
   /** Starts the stopped private server again, on the same port, and waits until it answers. */
   public void restart() {
     requirePrivate();

@@ -98,6 +98,18 @@ final class GetStream {
 
   /** Ends the stream (client gone, session closed, or the stream completed). Idempotent. */
   void end() {
+    end(-1);
+  }
+
+  /**
+   * Ends the connection with a {@code retry} of {@code retryMs} (the server is stopping): the client comes back
+   * with {@code Last-Event-ID}, through the load balancer, to an instance that goes on with the stream.
+   */
+  void handOver(long retryMs) {
+    end(retryMs);
+  }
+
+  private void end(long retryMs) {
     if (done) {
       return;
     }
@@ -108,7 +120,11 @@ final class GetStream {
     // Let go of the stream's address before the client can see the end: once it has, nothing may follow it.
     stopFollowing();
     session.unfollow(streamId);
-    sse.end();
+    if (retryMs >= 0) {
+      sse.endWithRetry(retryMs);
+    } else {
+      sse.end();
+    }
     onDone.accept(this);
   }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -28,16 +29,22 @@ final class HealthRoutes {
   private static final String DOWN = "DOWN";
 
   private final Map<String, Supplier<Future<Void>>> checks;
+  private final BooleanSupplier stopping;
   private final long timeoutMs;
 
-  private HealthRoutes(Map<String, Supplier<Future<Void>>> checks, long timeoutMs) {
+  private HealthRoutes(Map<String, Supplier<Future<Void>>> checks, BooleanSupplier stopping, long timeoutMs) {
     this.checks = checks;
+    this.stopping = stopping;
     this.timeoutMs = timeoutMs;
   }
 
-  /** Routes the paths the options name (those not turned off) to {@code checks}, in the order given. */
-  static void install(Router web, McpHttpServerOptions options, Map<String, Supplier<Future<Void>>> checks) {
-    HealthRoutes health = new HealthRoutes(checks, options.getHealthCheckTimeoutMs());
+  /**
+   * Routes the paths the options name (those not turned off) to {@code checks}, in the order given; once
+   * {@code stopping}, readiness fails at once, so a load balancer stops sending requests here.
+   */
+  static void install(Router web, McpHttpServerOptions options, Map<String, Supplier<Future<Void>>> checks,
+      BooleanSupplier stopping) {
+    HealthRoutes health = new HealthRoutes(checks, stopping, options.getHealthCheckTimeoutMs());
     if (options.getHealthLivePath() != null) {
       route(web, options.getHealthLivePath(), rc -> answer(rc.response(), 200, new JsonObject().put("status", UP)));
     }
@@ -55,6 +62,11 @@ final class HealthRoutes {
   }
 
   private void ready(RoutingContext rc) {
+    if (stopping.getAsBoolean()) {
+      answer(rc.response(), 503, new JsonObject().put("status", DOWN)
+          .put("checks", new JsonObject().put("shutdown", DOWN + ": the server is shutting down")));
+      return;
+    }
     List<String> names = new ArrayList<>(checks.keySet());
     List<Future<Void>> results = new ArrayList<>();
     for (String name : names) {

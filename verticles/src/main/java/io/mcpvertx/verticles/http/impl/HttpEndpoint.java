@@ -33,8 +33,8 @@ final class HttpEndpoint {
   /** The endpoint's open connections, over all its verticles, against {@code maxConnections}. */
   final AtomicInteger connections = new AtomicInteger();
   /**
-   * Clustered (shared stores and a server that is a deployment {@link McpInstance}): which instance runs each
-   * session. Null otherwise.
+   * Clustered (shared stores and a server that is a deployment {@link McpInstance} that owns sessions): which
+   * instance runs each session. Null otherwise.
    */
   private final SessionOwnership ownership;
 
@@ -47,7 +47,8 @@ final class HttpEndpoint {
     this.events = stores.events();
     this.sessions = new SessionTable(vertx, server, options, events, stores.sessions());
     this.streams = sessions.streams();
-    McpInstance instance = sessions.shared() ? server.instance().orElse(null) : null;
+    McpInstance instance = sessions.shared()
+        ? server.instance().filter(i -> i.options().isOwnsSessions()).orElse(null) : null;
     this.ownership = instance == null ? null
         : new SessionOwnership(vertx, instance, sessions, events, options.getMaxSessions());
     this.producers = new StreamProducers(instance, streams, codec);

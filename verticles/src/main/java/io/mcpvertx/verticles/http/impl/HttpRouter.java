@@ -42,7 +42,7 @@ final class HttpRouter {
     String path = options.getPath();
     Router web = Router.router(vertx);
     web.route().handler(HttpRouter::oneHost);
-    HealthRoutes.install(web, options, endpoint.readiness.all());
+    HealthRoutes.install(web, options, endpoint.readiness.all(), endpoint.readiness::isStopping);
     List<Handler<RoutingContext>> front = new ArrayList<>();
     if (options.isCors()) {
       front.add(cors(options));

@@ -106,13 +106,25 @@ public final class McpHttpServerImpl implements McpHttpServer {
     return this;
   }
 
+  /**
+   * In order: not ready any more; no new connections or requests, resumable streams handed to other instances
+   * (their requests run on here), the other requests in flight answered; each session handed over once it serves
+   * no request (its next request restores it elsewhere, so new tasks start there); the task handlers still running
+   * here given the rest of {@code timeoutMs} (on their sessions' contexts, which outlive the handover); then
+   * {@link #close()}.
+   */
   @Override
   public Future<Void> shutdown(long timeoutMs) {
+    long deadline = System.currentTimeMillis() + Math.max(0, timeoutMs);
+    endpoint.readiness.stopping();
     List<Future<Void>> drained = new ArrayList<>();
     for (McpHttpVerticle verticle : verticles) {
       drained.add(verticle.drain(Math.max(0, timeoutMs)));
     }
-    return Future.join(drained).transform(ar -> close());
+    return Future.join(drained)
+        .transform(ar -> endpoint.sessions.handOverLocal(Math.max(0, deadline - System.currentTimeMillis())))
+        .transform(ar -> endpoint.server.drainTasks(Math.max(0, deadline - System.currentTimeMillis())))
+        .transform(ar -> close());
   }
 
   @Override

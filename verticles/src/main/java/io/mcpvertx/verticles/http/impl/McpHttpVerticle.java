@@ -89,13 +89,22 @@ final class McpHttpVerticle extends VerticleBase {
   }
 
   /**
-   * Stops taking connections and requests, ends the GET and listen streams (their clients resume elsewhere), and
-   * completes once the requests in flight are answered or {@code timeoutMs} has passed.
+   * Stops taking connections and requests, hands the streams clients can resume to other instances when the stores
+   * are shared (POST streams of 2025-11-25 sessions and GET streams end with a {@code retry}; their requests run on
+   * here), ends the listen streams (and without shared stores the GET streams), and completes once the other
+   * requests in flight are answered or {@code timeoutMs} has passed.
    */
   Future<Void> drain(long timeoutMs) {
     Promise<Void> drained = Promise.promise();
     context.runOnContext(v -> {
-      gets.endAll();
+      if (endpoint.sessions.shared()) {
+        // Another instance serves the streams' sessions and replays their events: the clients resume there.
+        long retryMs = endpoint.options.getSseRetryMs();
+        posts.handOverAll(retryMs);
+        gets.handOverAll(retryMs);
+      } else {
+        gets.endAll();
+      }
       new ArrayList<>(listens).forEach(SseWriter::end);
       http.shutdown(timeoutMs, TimeUnit.MILLISECONDS).onComplete(ar -> drained.complete());
     });

@@ -118,6 +118,34 @@ final class PostExchange {
     finish();
   }
 
+  /** Whether the exchange can become an SSE stream a client resumes: not a batch, and SSE allowed. */
+  boolean resumable() {
+    return !batch && mode != ResponseMode.JSON;
+  }
+
+  /**
+   * A handler asked to close the connection and let the client resume (SEP-1699): the exchange becomes an SSE
+   * stream if it is not one yet, and once its priming event (and whatever was sent before) is written, the
+   * connection ends with a {@code retry} of {@code retryMs}. What comes later is stored for the client's
+   * {@code GET} with {@code Last-Event-ID}, wherever it lands. Only for revisions with priming events.
+   */
+  void closeConnection(long retryMs) {
+    ProtocolVersion version = session.version();
+    if (done || detached || !resumable() || version == null
+        || !version.supports(ProtocolFeature.SSE_PRIMING)) {
+      return;
+    }
+    if (sse == null) {
+      startSse();
+    }
+    tail = tail.onSuccess(v -> {
+      if (!detached && sse.isOpen()) {
+        sse.endWithRetry(retryMs);
+        detached = true;
+      }
+    });
+  }
+
   /** The request ended without a response (cancelled, or the session closed). */
   void abandoned(JsonRpcId id) {
     if (!done && id != null && awaiting.remove(id) && awaiting.isEmpty()) {

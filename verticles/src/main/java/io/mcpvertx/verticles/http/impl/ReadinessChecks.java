@@ -17,11 +17,22 @@ import java.util.function.Supplier;
 final class ReadinessChecks {
 
   private final Map<String, Supplier<Future<Void>>> checks = new LinkedHashMap<>();
+  /** Set when the endpoint starts shutting down: it is not ready from then on, whatever the stores say. */
+  private volatile boolean stopping;
 
   ReadinessChecks(McpStores stores) {
     checks.put("eventStore", stores.events()::ping);
     stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
     checks.put("taskStore", stores.tasks()::ping);
+  }
+
+  /** The endpoint is shutting down: readiness fails from now on, so a load balancer sends nothing new here. */
+  void stopping() {
+    stopping = true;
+  }
+
+  boolean isStopping() {
+    return stopping;
   }
 
   void add(String name, Supplier<Future<Void>> check) {

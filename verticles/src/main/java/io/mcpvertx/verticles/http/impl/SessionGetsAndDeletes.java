@@ -59,6 +59,11 @@ final class SessionGetsAndDeletes {
     new ArrayList<>(gets).forEach(GetStream::end);
   }
 
+  /** Ends every stream telling its client to come back after {@code retryMs} (the server is stopping). */
+  void handOverAll(long retryMs) {
+    new ArrayList<>(gets).forEach(stream -> stream.handOver(retryMs));
+  }
+
   void heartbeats() {
     // A copy: a heartbeat that finds a dead connection ends its stream, which removes it from the set.
     new ArrayList<>(gets).forEach(GetStream::heartbeat);

@@ -87,14 +87,26 @@ final class SessionPosts {
       return; // the exchange ended (answered, or its session closed): nothing waits for this any more
     }
     String abandoned = message.headers().get(McpEventBus.ABANDONED);
+    String close = message.headers().get(McpEventBus.CLOSE_SSE_STREAM);
     Object body = message.body();
-    if (abandoned != null) {
+    if (close != null) {
+      exchange.closeConnection(Long.parseLong(close));
+    } else if (abandoned != null) {
       exchange.abandoned(JsonRpcId.decode(abandoned));
     } else if (body instanceof JsonRpcMessage jsonRpc) {
       exchange.deliver(jsonRpc);
     } else if (body instanceof SessionBatch batch) {
       exchange.deliverBatch(batch.messages());
     }
+  }
+
+  /**
+   * The server is stopping: every POST stream a client can resume is closed after its priming event with a
+   * {@code retry} of {@code retryMs} (SEP-1699), so its client follows it from another instance while the request
+   * runs on here; the others (JSON responses, revisions before 2025-11-25, batches) are answered here.
+   */
+  void handOverAll(long retryMs) {
+    new ArrayList<>(exchanges).forEach(exchange -> exchange.closeConnection(retryMs));
   }
 
   void heartbeats() {
@@ -219,9 +231,14 @@ final class SessionPosts {
       local.deliver(body, new ExchangeSink(context, exchange), null);
       return;
     }
-    endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, new DeliveryOptions()
+    DeliveryOptions options = new DeliveryOptions()
         .addHeader(McpEventBus.REPLY_TO, routerAddress)
-        .addHeader(McpEventBus.STREAM, exchange.streamId()));
+        .addHeader(McpEventBus.STREAM, exchange.streamId());
+    if (exchange.resumable()) {
+      // The exchange can become an SSE stream whose events are stored: a handler may hand it to a later GET.
+      options.addHeader(McpEventBus.RESUMABLE, "1");
+    }
+    endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, options);
   }
 
   /** What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. */
@@ -240,6 +257,16 @@ final class SessionPosts {
     @Override
     public void abandoned(JsonRpcId requestId) {
       context.runOnContext(v -> exchange.abandoned(requestId));
+    }
+
+    @Override
+    public boolean resumable() {
+      return exchange.resumable();
+    }
+
+    @Override
+    public void closeSseStream(long retryMs) {
+      context.runOnContext(v -> exchange.closeConnection(retryMs));
     }
   }
 }

@@ -14,7 +14,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +46,11 @@ public final class SessionTable {
   private final SessionEvents streams;
   private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
   private final Map<String, MessageConsumer<Object>> mailboxes = new ConcurrentHashMap<>();
+  /**
+   * Deployments of sessions handed over by a graceful stop: they serve nothing any more, and live on only for the
+   * task handlers running on their contexts, until {@link #closeAll()}.
+   */
+  private final Map<String, String> handedOver = new ConcurrentHashMap<>();
   private final AtomicInteger reserved = new AtomicInteger();
   /** Sessions created here per client (a principal, or a remote address without auth), against the per-client cap. */
   private final Map<String, Integer> perClient = new ConcurrentHashMap<>();
@@ -306,7 +313,7 @@ public final class SessionTable {
     if (mailbox != null) {
       mailbox.unregister();
     }
-    if (session.deploymentId() != null) {
+    if (session.deploymentId() != null && !handedOver.containsKey(session.id())) {
       vertx.undeploy(session.deploymentId()).onFailure(e ->
           LOG.log(Level.DEBUG, () -> "Session verticle " + session.id() + " was already gone"));
     }
@@ -325,6 +332,35 @@ public final class SessionTable {
     for (HttpSession session : sessions.values()) {
       end(session, "server closing", false, stored != null && !session.remote());
     }
+    handedOver.forEach((id, deploymentId) -> vertx.undeploy(deploymentId).onFailure(e ->
+        LOG.log(Level.DEBUG, () -> "Session verticle " + id + " was already gone")));
+    handedOver.clear();
+  }
+
+  /**
+   * For a graceful stop: ends each session run here as soon as it serves no request (or after {@code timeoutMs}),
+   * so requests whose streams were handed to other instances finish here first. With shared stores the session
+   * then moves: other instances drop their routes, and its next request claims and restores it wherever it lands.
+   * Completes once every one has ended; {@link #closeAll()} ends what is left.
+   */
+  public Future<Void> handOverLocal(long timeoutMs) {
+    List<Future<Void>> ended = new ArrayList<>();
+    sessions.forEach((id, session) -> {
+      SessionVerticle verticle = session.verticle();
+      if (!session.remote() && verticle != null && session.deploymentId() != null) {
+        ended.add(verticle.drain(timeoutMs).compose(v -> {
+          if (stored == null) {
+            end(session, "the server is stopping", false, false);
+            return Future.succeededFuture();
+          }
+          // The verticle stays deployed (its task handlers run on its context) but takes no more messages.
+          handedOver.put(id, session.deploymentId());
+          return verticle.stopServing().onComplete(ar ->
+              end(session, "handed over: the server is stopping", false, true));
+        }));
+      }
+    });
+    return Future.join(ended).mapEmpty();
   }
 
   /** Starts expiring idle sessions and sessions never initialized; called once, from the first verticle's context. */
