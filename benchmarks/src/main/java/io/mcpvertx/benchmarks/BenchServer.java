@@ -148,10 +148,14 @@ public final class BenchServer {
 
   private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances,
       ResponseMode response) {
+    // One load generator on one address drives every session and stream: the per-client and connection caps,
+    // meant for many clients, are raised to the endpoint's session limit.
     McpHttpServerOptions options = new McpHttpServerOptions()
         .setHost(host)
         .setPort(port)
-        .setResponseMode(response);
+        .setResponseMode(response)
+        .setMaxSessionsPerClient(McpHttpServerOptions.DEFAULT_MAX_SESSIONS)
+        .setMaxConnections(4 * McpHttpServerOptions.DEFAULT_MAX_SESSIONS);
     return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
         .map(McpHttpServer::actualPort);
   }

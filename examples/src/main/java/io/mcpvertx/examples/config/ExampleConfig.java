@@ -41,6 +41,11 @@ import java.util.function.Function;
  * --worker-only     MCP_WORKER_ONLY=true     serve tool verticles to the cluster only (file: cluster.workerOnly)
  * --shutdown-timeout-ms N  MCP_SHUTDOWN_TIMEOUT_MS  how long SIGTERM waits for work in flight (10000)
  * --request-state-keys k1,k2  MCP_REQUEST_STATE_KEYS  2026-07-28 requestState HMAC keys (file: stateless)
+ * --max-connections N  MCP_MAX_CONNECTIONS  HTTP connections held at once (file: http.maxConnections; 4096)
+ * --connection-idle-timeout-ms N  MCP_CONNECTION_IDLE_TIMEOUT_MS  idle HTTP connections closed (file:
+ *                                            http.connectionIdleTimeoutMs; 60000)
+ * --max-sessions-per-client N  MCP_MAX_SESSIONS_PER_CLIENT  sessions per principal or address (file:
+ *                                            http.maxSessionsPerClient; 1000)
  * </pre>
  *
  * <p>The config file is one JSON object; every key is optional, a key starting with {@code _} is a comment, and any
@@ -73,7 +78,8 @@ public final class ExampleConfig {
   private static final List<String> EXAMPLES = List.of("hello", "clock", "conformance");
 
   private static final Map<String, String> EXAMPLE_NUMBERS = Map.of("MCP_CLUSTER_PORT", "5701",
-      "MCP_LEASE_TTL_MS", "10000", "MCP_SHUTDOWN_TIMEOUT_MS", "10000");
+      "MCP_LEASE_TTL_MS", "10000", "MCP_SHUTDOWN_TIMEOUT_MS", "10000", "MCP_MAX_CONNECTIONS", "4096",
+      "MCP_CONNECTION_IDLE_TIMEOUT_MS", "60000", "MCP_MAX_SESSIONS_PER_CLIENT", "1000");
 
   private static final Set<String> FILE_KEYS = Set.of("http", "store", "redis", "tasks", "auth", "cluster",
       "instance", "shutdownTimeoutMs", "stateless");
@@ -215,6 +221,21 @@ public final class ExampleConfig {
       parsing = "MCP_SHUTDOWN_TIMEOUT_MS";
       if (shutdown != null) {
         shutdownTimeoutMs = Long.parseLong(shutdown.trim());
+      }
+      String connections = setting.apply("MCP_MAX_CONNECTIONS");
+      parsing = "MCP_MAX_CONNECTIONS";
+      if (connections != null) {
+        httpOptions.setMaxConnections(Integer.parseInt(connections.trim()));
+      }
+      String idle = setting.apply("MCP_CONNECTION_IDLE_TIMEOUT_MS");
+      parsing = "MCP_CONNECTION_IDLE_TIMEOUT_MS";
+      if (idle != null) {
+        httpOptions.setConnectionIdleTimeoutMs(Long.parseLong(idle.trim()));
+      }
+      String perClient = setting.apply("MCP_MAX_SESSIONS_PER_CLIENT");
+      parsing = "MCP_MAX_SESSIONS_PER_CLIENT";
+      if (perClient != null) {
+        httpOptions.setMaxSessionsPerClient(Integer.parseInt(perClient.trim()));
       }
     } catch (NumberFormatException e) {
       String name = source.apply(parsing);

@@ -99,6 +99,21 @@ public final class LauncherFlags {
           + "config: shutdownTimeoutMs; default: 10000"})
   String shutdownTimeoutMs;
 
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = {"How many HTTP connections the endpoint holds at once; one past it is closed.",
+          "env: MCP_MAX_CONNECTIONS; config: http.maxConnections; default: 4096"})
+  String maxConnections;
+
+  @Option(names = "--connection-idle-timeout-ms", paramLabel = "MS",
+      description = {"An HTTP connection with no request in progress, or on which no byte moves, is closed after this.",
+          "env: MCP_CONNECTION_IDLE_TIMEOUT_MS; config: http.connectionIdleTimeoutMs; default: 60000"})
+  String connectionIdleTimeoutMs;
+
+  @Option(names = "--max-sessions-per-client", paramLabel = "N",
+      description = {"How many sessions one principal (or, without authorization, one address) may hold.",
+          "env: MCP_MAX_SESSIONS_PER_CLIENT; config: http.maxSessionsPerClient; default: 1000"})
+  String maxSessionsPerClient;
+
   @Option(names = "--request-state-keys", paramLabel = "KEY,...",
       description = {"HMAC keys of the 2026-07-28 requestState, the same on every instance.",
           "env: MCP_REQUEST_STATE_KEYS; config: stateless.requestStateKeys; default: a cluster shares one in Redis, "
@@ -162,6 +177,9 @@ public final class LauncherFlags {
     putIfGiven(given, "MCP_LEASE_TTL_MS", leaseTtlMs);
     putIfGiven(given, "MCP_SHUTDOWN_TIMEOUT_MS", shutdownTimeoutMs);
     putIfGiven(given, "MCP_REQUEST_STATE_KEYS", requestStateKeys);
+    putIfGiven(given, "MCP_MAX_CONNECTIONS", maxConnections);
+    putIfGiven(given, "MCP_CONNECTION_IDLE_TIMEOUT_MS", connectionIdleTimeoutMs);
+    putIfGiven(given, "MCP_MAX_SESSIONS_PER_CLIENT", maxSessionsPerClient);
     return given;
   }
 

@@ -169,6 +169,24 @@ class ExampleConfigTest {
   }
 
   @Test
+  void connectionAndSessionLimitsComeFromFlagsOrTheEnvironmentOverTheFile() throws Exception {
+    JsonObject json = new JsonObject().put("http", new JsonObject().put("maxConnections", 100)
+        .put("connectionIdleTimeoutMs", 5_000).put("maxSessionsPerClient", 7));
+    Map<String, String> env = Map.of("MCP_CONFIG", file(json).toString(), "MCP_MAX_CONNECTIONS", "200");
+    ExampleConfig fromEnv = ExampleConfig.load(new String[] {"hello"}, env);
+    assertEquals(200, fromEnv.httpOptions().getMaxConnections());
+    assertEquals(5_000, fromEnv.httpOptions().getConnectionIdleTimeoutMs());
+    assertEquals(7, fromEnv.httpOptions().getMaxSessionsPerClient());
+    ExampleConfig fromFlags = ExampleConfig.load(new String[] {"hello", "--max-connections", "300",
+        "--connection-idle-timeout-ms", "9000", "--max-sessions-per-client", "3"}, env);
+    assertEquals(300, fromFlags.httpOptions().getMaxConnections());
+    assertEquals(9_000, fromFlags.httpOptions().getConnectionIdleTimeoutMs());
+    assertEquals(3, fromFlags.httpOptions().getMaxSessionsPerClient());
+    assertMessage("--max-connections takes a whole number, not \"many\": e.g. --max-connections 4096",
+        new String[] {"--max-connections", "many"}, Map.of());
+  }
+
+  @Test
   void aLeaseTtlFlagAloneSetsTheRenewalsToAFifthOfIt() {
     ExampleConfig config = ExampleConfig.load(new String[] {"conformance", "--store", "redis", "--cluster",
         "--lease-ttl-ms", "3000"}, Map.of());

@@ -20,7 +20,13 @@ public class McpHttpServerOptions {
   public static final int DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
   public static final int DEFAULT_MAX_SESSIONS = 10_000;
   public static final long DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-  public static final long DEFAULT_INITIALIZE_TIMEOUT_MS = 60 * 1000;
+  public static final int DEFAULT_MAX_SESSIONS_PER_CLIENT = 1_000;
+  public static final long DEFAULT_INITIALIZE_TIMEOUT_MS = 10 * 1000;
+  public static final int DEFAULT_MAX_CONNECTIONS = 4_096;
+  public static final long DEFAULT_REQUEST_HEADER_TIMEOUT_MS = 10_000;
+  public static final long DEFAULT_REQUEST_BODY_TIMEOUT_MS = 30_000;
+  public static final long DEFAULT_CONNECTION_IDLE_TIMEOUT_MS = 60_000;
+  public static final long DEFAULT_MAX_STREAM_DURATION_MS = 30 * 60 * 1000;
   public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 15_000;
   public static final long DEFAULT_SSE_RETRY_MS = 2_000;
   public static final int DEFAULT_MAX_STREAM_QUEUE_BYTES = 1024 * 1024;
@@ -35,7 +41,13 @@ public class McpHttpServerOptions {
   private int maxBodyBytes;
   private int maxSessions;
   private long sessionIdleTimeoutMs;
+  private int maxSessionsPerClient;
   private long initializeTimeoutMs;
+  private int maxConnections;
+  private long requestHeaderTimeoutMs;
+  private long requestBodyTimeoutMs;
+  private long connectionIdleTimeoutMs;
+  private long maxStreamDurationMs;
   private long heartbeatIntervalMs;
   private long sseRetryMs;
   private boolean ssePolling;
@@ -56,7 +68,13 @@ public class McpHttpServerOptions {
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     maxSessions = DEFAULT_MAX_SESSIONS;
     sessionIdleTimeoutMs = DEFAULT_SESSION_IDLE_TIMEOUT_MS;
+    maxSessionsPerClient = DEFAULT_MAX_SESSIONS_PER_CLIENT;
     initializeTimeoutMs = DEFAULT_INITIALIZE_TIMEOUT_MS;
+    maxConnections = DEFAULT_MAX_CONNECTIONS;
+    requestHeaderTimeoutMs = DEFAULT_REQUEST_HEADER_TIMEOUT_MS;
+    requestBodyTimeoutMs = DEFAULT_REQUEST_BODY_TIMEOUT_MS;
+    connectionIdleTimeoutMs = DEFAULT_CONNECTION_IDLE_TIMEOUT_MS;
+    maxStreamDurationMs = DEFAULT_MAX_STREAM_DURATION_MS;
     heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
     sseRetryMs = DEFAULT_SSE_RETRY_MS;
     maxStreamQueueBytes = DEFAULT_MAX_STREAM_QUEUE_BYTES;
@@ -82,7 +100,13 @@ public class McpHttpServerOptions {
     setMaxBodyBytes(json.getInteger("maxBodyBytes", maxBodyBytes));
     setMaxSessions(json.getInteger("maxSessions", maxSessions));
     setSessionIdleTimeoutMs(json.getLong("sessionIdleTimeoutMs", sessionIdleTimeoutMs));
+    setMaxSessionsPerClient(json.getInteger("maxSessionsPerClient", maxSessionsPerClient));
     setInitializeTimeoutMs(json.getLong("initializeTimeoutMs", initializeTimeoutMs));
+    setMaxConnections(json.getInteger("maxConnections", maxConnections));
+    setRequestHeaderTimeoutMs(json.getLong("requestHeaderTimeoutMs", requestHeaderTimeoutMs));
+    setRequestBodyTimeoutMs(json.getLong("requestBodyTimeoutMs", requestBodyTimeoutMs));
+    setConnectionIdleTimeoutMs(json.getLong("connectionIdleTimeoutMs", connectionIdleTimeoutMs));
+    setMaxStreamDurationMs(json.getLong("maxStreamDurationMs", maxStreamDurationMs));
     setHeartbeatIntervalMs(json.getLong("heartbeatIntervalMs", heartbeatIntervalMs));
     setSseRetryMs(json.getLong("sseRetryMs", sseRetryMs));
     setSsePolling(json.getBoolean("ssePolling", ssePolling));
@@ -110,6 +134,9 @@ public class McpHttpServerOptions {
         .put("host", host).put("port", port).put("path", path).put("responseMode", responseMode.name())
         .put("maxBodyBytes", maxBodyBytes).put("maxSessions", maxSessions)
         .put("sessionIdleTimeoutMs", sessionIdleTimeoutMs).put("initializeTimeoutMs", initializeTimeoutMs)
+        .put("maxSessionsPerClient", maxSessionsPerClient).put("maxConnections", maxConnections)
+        .put("requestHeaderTimeoutMs", requestHeaderTimeoutMs).put("requestBodyTimeoutMs", requestBodyTimeoutMs)
+        .put("connectionIdleTimeoutMs", connectionIdleTimeoutMs).put("maxStreamDurationMs", maxStreamDurationMs)
         .put("heartbeatIntervalMs", heartbeatIntervalMs).put("sseRetryMs", sseRetryMs).put("ssePolling", ssePolling)
         .put("maxStreamQueueBytes", maxStreamQueueBytes)
         .put("allowedOrigins", new JsonArray(new ArrayList<>(allowedOrigins)))
@@ -204,6 +231,80 @@ public class McpHttpServerOptions {
    */
   public McpHttpServerOptions setInitializeTimeoutMs(long initializeTimeoutMs) {
     this.initializeTimeoutMs = positive(initializeTimeoutMs, "initializeTimeoutMs");
+    return this;
+  }
+
+  public int getMaxSessionsPerClient() {
+    return maxSessionsPerClient;
+  }
+
+  /**
+   * How many sessions one client may hold at once: one principal when authorization is on, else one remote address
+   * (behind a reverse proxy every client shares the proxy's address: raise this, or turn authorization on). Past
+   * it, an {@code initialize} is answered like one past {@link #setMaxSessions the endpoint's limit}.
+   */
+  public McpHttpServerOptions setMaxSessionsPerClient(int maxSessionsPerClient) {
+    this.maxSessionsPerClient = positive(maxSessionsPerClient, "maxSessionsPerClient");
+    return this;
+  }
+
+  public int getMaxConnections() {
+    return maxConnections;
+  }
+
+  /** How many connections the endpoint holds at once, over all its verticles; one past it is closed at once. */
+  public McpHttpServerOptions setMaxConnections(int maxConnections) {
+    this.maxConnections = positive(maxConnections, "maxConnections");
+    return this;
+  }
+
+  public long getRequestHeaderTimeoutMs() {
+    return requestHeaderTimeoutMs;
+  }
+
+  /** A new connection that has not sent a whole request head this long after it opened is closed (slowloris). */
+  public McpHttpServerOptions setRequestHeaderTimeoutMs(long requestHeaderTimeoutMs) {
+    this.requestHeaderTimeoutMs = positive(requestHeaderTimeoutMs, "requestHeaderTimeoutMs");
+    return this;
+  }
+
+  public long getRequestBodyTimeoutMs() {
+    return requestBodyTimeoutMs;
+  }
+
+  /** A request whose body has not all arrived this long after its head is answered 408 and its connection closed. */
+  public McpHttpServerOptions setRequestBodyTimeoutMs(long requestBodyTimeoutMs) {
+    this.requestBodyTimeoutMs = positive(requestBodyTimeoutMs, "requestBodyTimeoutMs");
+    return this;
+  }
+
+  public long getConnectionIdleTimeoutMs() {
+    return connectionIdleTimeoutMs;
+  }
+
+  /**
+   * A connection with no request in progress (and so no stream open) this long is closed. A connection carrying an
+   * SSE stream is not idle: it is bounded by {@link #setMaxStreamDurationMs} instead, and its heartbeats (keep
+   * {@link #setHeartbeatIntervalMs} below this) show it alive. This is also how long a connection may carry no
+   * byte either way before it is closed whatever it is doing: that closes sockets that never send a byte (which
+   * the server cannot tell apart as HTTP/1 or h2c, and so sees as no connection), and it cuts an answer sent as
+   * JSON that takes longer than this to start; such calls should stream their progress or run as tasks.
+   */
+  public McpHttpServerOptions setConnectionIdleTimeoutMs(long connectionIdleTimeoutMs) {
+    this.connectionIdleTimeoutMs = positive(connectionIdleTimeoutMs, "connectionIdleTimeoutMs");
+    return this;
+  }
+
+  public long getMaxStreamDurationMs() {
+    return maxStreamDurationMs;
+  }
+
+  /**
+   * An SSE stream (a GET stream, a {@code subscriptions/listen} stream, a POST answered with events) is cut this
+   * long after its request arrived; the client resumes it (with {@code Last-Event-ID}) or listens again.
+   */
+  public McpHttpServerOptions setMaxStreamDurationMs(long maxStreamDurationMs) {
+    this.maxStreamDurationMs = positive(maxStreamDurationMs, "maxStreamDurationMs");
     return this;
   }
 

@@ -7,13 +7,16 @@ public class StdioServerOptions {
 
   public static final long DEFAULT_DRAIN_TIMEOUT_MS = 5_000;
   public static final boolean DEFAULT_REDIRECT_SYSTEM_OUT = true;
+  public static final int DEFAULT_MAX_OUTPUT_QUEUE_BYTES = 16 * 1024 * 1024;
 
   private long drainTimeoutMs;
   private boolean redirectSystemOut;
+  private int maxOutputQueueBytes;
 
   public StdioServerOptions() {
     drainTimeoutMs = DEFAULT_DRAIN_TIMEOUT_MS;
     redirectSystemOut = DEFAULT_REDIRECT_SYSTEM_OUT;
+    maxOutputQueueBytes = DEFAULT_MAX_OUTPUT_QUEUE_BYTES;
   }
 
   public StdioServerOptions(StdioServerOptions other) {
@@ -25,10 +28,12 @@ public class StdioServerOptions {
     this();
     setDrainTimeoutMs(json.getLong("drainTimeoutMs", drainTimeoutMs));
     setRedirectSystemOut(json.getBoolean("redirectSystemOut", redirectSystemOut));
+    setMaxOutputQueueBytes(json.getInteger("maxOutputQueueBytes", maxOutputQueueBytes));
   }
 
   public JsonObject toJson() {
-    return new JsonObject().put("drainTimeoutMs", drainTimeoutMs).put("redirectSystemOut", redirectSystemOut);
+    return new JsonObject().put("drainTimeoutMs", drainTimeoutMs).put("redirectSystemOut", redirectSystemOut)
+        .put("maxOutputQueueBytes", maxOutputQueueBytes);
   }
 
   public long getDrainTimeoutMs() {
@@ -54,6 +59,22 @@ public class StdioServerOptions {
    */
   public StdioServerOptions setRedirectSystemOut(boolean redirectSystemOut) {
     this.redirectSystemOut = redirectSystemOut;
+    return this;
+  }
+
+  public int getMaxOutputQueueBytes() {
+    return maxOutputQueueBytes;
+  }
+
+  /**
+   * How many bytes of output may wait for the host to read them before the server reads no more input (and says
+   * so in a WARN line): a host that stops reading cannot grow the heap with answers.
+   */
+  public StdioServerOptions setMaxOutputQueueBytes(int maxOutputQueueBytes) {
+    if (maxOutputQueueBytes < 1) {
+      throw new IllegalArgumentException("maxOutputQueueBytes must be positive");
+    }
+    this.maxOutputQueueBytes = maxOutputQueueBytes;
     return this;
   }
 }

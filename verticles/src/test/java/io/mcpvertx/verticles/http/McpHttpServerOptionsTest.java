@@ -31,6 +31,12 @@ class McpHttpServerOptionsTest {
     assertEquals(McpHttpServerOptions.DEFAULT_MAX_SESSIONS, options.getMaxSessions());
     assertEquals(McpHttpServerOptions.DEFAULT_SESSION_IDLE_TIMEOUT_MS, options.getSessionIdleTimeoutMs());
     assertEquals(McpHttpServerOptions.DEFAULT_INITIALIZE_TIMEOUT_MS, options.getInitializeTimeoutMs());
+    assertEquals(McpHttpServerOptions.DEFAULT_MAX_SESSIONS_PER_CLIENT, options.getMaxSessionsPerClient());
+    assertEquals(McpHttpServerOptions.DEFAULT_MAX_CONNECTIONS, options.getMaxConnections());
+    assertEquals(McpHttpServerOptions.DEFAULT_REQUEST_HEADER_TIMEOUT_MS, options.getRequestHeaderTimeoutMs());
+    assertEquals(McpHttpServerOptions.DEFAULT_REQUEST_BODY_TIMEOUT_MS, options.getRequestBodyTimeoutMs());
+    assertEquals(McpHttpServerOptions.DEFAULT_CONNECTION_IDLE_TIMEOUT_MS, options.getConnectionIdleTimeoutMs());
+    assertEquals(McpHttpServerOptions.DEFAULT_MAX_STREAM_DURATION_MS, options.getMaxStreamDurationMs());
     assertEquals(McpHttpServerOptions.DEFAULT_HEARTBEAT_INTERVAL_MS, options.getHeartbeatIntervalMs());
     assertEquals(McpHttpServerOptions.DEFAULT_SSE_RETRY_MS, options.getSseRetryMs());
     assertFalse(options.isSsePolling());
@@ -85,6 +91,14 @@ class McpHttpServerOptionsTest {
         Arguments.of("maxSessions", -1, (Consumer<McpHttpServerOptions>) o -> o.setMaxSessions(-1)),
         Arguments.of("sessionIdleTimeoutMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setSessionIdleTimeoutMs(0)),
         Arguments.of("initializeTimeoutMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setInitializeTimeoutMs(0)),
+        Arguments.of("maxSessionsPerClient", 0, (Consumer<McpHttpServerOptions>) o -> o.setMaxSessionsPerClient(0)),
+        Arguments.of("maxConnections", 0, (Consumer<McpHttpServerOptions>) o -> o.setMaxConnections(0)),
+        Arguments.of("requestHeaderTimeoutMs", 0,
+            (Consumer<McpHttpServerOptions>) o -> o.setRequestHeaderTimeoutMs(0)),
+        Arguments.of("requestBodyTimeoutMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setRequestBodyTimeoutMs(0)),
+        Arguments.of("connectionIdleTimeoutMs", 0,
+            (Consumer<McpHttpServerOptions>) o -> o.setConnectionIdleTimeoutMs(0)),
+        Arguments.of("maxStreamDurationMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setMaxStreamDurationMs(0)),
         Arguments.of("heartbeatIntervalMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setHeartbeatIntervalMs(0)),
         Arguments.of("sseRetryMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setSseRetryMs(0)),
         Arguments.of("maxStreamQueueBytes", 0, (Consumer<McpHttpServerOptions>) o -> o.setMaxStreamQueueBytes(0)),
@@ -105,6 +119,12 @@ class McpHttpServerOptionsTest {
         .setMaxSessions(10)
         .setSessionIdleTimeoutMs(1_000)
         .setInitializeTimeoutMs(2_000)
+        .setMaxSessionsPerClient(5)
+        .setMaxConnections(20)
+        .setRequestHeaderTimeoutMs(600)
+        .setRequestBodyTimeoutMs(700)
+        .setConnectionIdleTimeoutMs(800)
+        .setMaxStreamDurationMs(900)
         .setHeartbeatIntervalMs(3_000)
         .setSseRetryMs(400)
         .setSsePolling(true)

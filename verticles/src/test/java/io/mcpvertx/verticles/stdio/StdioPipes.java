@@ -56,6 +56,11 @@ final class StdioPipes {
       chunks.add(EOF);
     }
 
+    /** How many chunks the test wrote that the server has not started reading. */
+    int unread() {
+      return chunks.size();
+    }
+
     /** Completes once the server's reader has been told the input ended. */
     Future<Void> endRead() {
       return endRead.future();

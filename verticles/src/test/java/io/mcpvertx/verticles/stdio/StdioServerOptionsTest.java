@@ -20,6 +20,7 @@ class StdioServerOptionsTest {
     StdioServerOptions options = new StdioServerOptions();
     assertEquals(StdioServerOptions.DEFAULT_DRAIN_TIMEOUT_MS, options.getDrainTimeoutMs());
     assertTrue(options.isRedirectSystemOut());
+    assertEquals(StdioServerOptions.DEFAULT_MAX_OUTPUT_QUEUE_BYTES, options.getMaxOutputQueueBytes());
   }
 
   @Test
@@ -33,7 +34,8 @@ class StdioServerOptionsTest {
 
   @Test
   void survivesAJsonRoundTripAndKeepsDefaultsForMissingMembers() {
-    StdioServerOptions options = new StdioServerOptions().setDrainTimeoutMs(123).setRedirectSystemOut(false);
+    StdioServerOptions options = new StdioServerOptions().setDrainTimeoutMs(123).setRedirectSystemOut(false)
+        .setMaxOutputQueueBytes(4096);
     assertEquals(options.toJson(), new StdioServerOptions(options.toJson()).toJson());
     assertEquals(new StdioServerOptions().toJson(), new StdioServerOptions(new JsonObject()).toJson());
   }
@@ -55,6 +57,7 @@ class StdioServerOptionsTest {
 
   static Stream<Arguments> invalidValues() {
     return Stream.of(
-        Arguments.of("drainTimeoutMs", -1, (Consumer<StdioServerOptions>) o -> o.setDrainTimeoutMs(-1)));
+        Arguments.of("drainTimeoutMs", -1, (Consumer<StdioServerOptions>) o -> o.setDrainTimeoutMs(-1)),
+        Arguments.of("maxOutputQueueBytes", 0, (Consumer<StdioServerOptions>) o -> o.setMaxOutputQueueBytes(0)));
   }
 }

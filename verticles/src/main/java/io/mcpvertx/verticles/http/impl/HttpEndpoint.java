@@ -11,11 +11,12 @@ import io.mcpvertx.verticles.http.impl.cluster.StreamProducers;
 import io.mcpvertx.verticles.http.impl.session.SessionEvents;
 import io.mcpvertx.verticles.http.impl.session.SessionTable;
 import io.vertx.core.Vertx;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the HTTP verticles of one endpoint share, wired once: the session table and where sessions publish, the
- * cluster's ownership of sessions when there is one, stream ids, the request guard and the readiness checks. Each
- * part is thread-safe; this holder is immutable.
+ * cluster's ownership of sessions when there is one, stream ids, the request guard, the readiness checks and the
+ * count of open connections. Each part is thread-safe; this holder is immutable.
  */
 final class HttpEndpoint {
 
@@ -29,6 +30,8 @@ final class HttpEndpoint {
   final SessionEvents streams;
   final StreamProducers producers;
   final ReadinessChecks readiness;
+  /** The endpoint's open connections, over all its verticles, against {@code maxConnections}. */
+  final AtomicInteger connections = new AtomicInteger();
   /**
    * Clustered (shared stores and a server that is a deployment {@link McpInstance} that owns sessions): which
    * instance runs each session. Null otherwise.

@@ -33,6 +33,8 @@ final class HttpErrors {
     SESSION_NOT_FOUND(404),
     /** A method this path does not serve (or the request's revision does not use). */
     METHOD_NOT_ALLOWED(405),
+    /** A request whose body did not arrive within its deadline. */
+    REQUEST_TIMEOUT(408),
     /** The Accept header does not admit what the answer must be. */
     NOT_ACCEPTABLE(406),
     /** A stream another GET is delivering already. */
@@ -43,6 +45,8 @@ final class HttpErrors {
     UNSUPPORTED_MEDIA_TYPE(415),
     /** Something failed that should not have. */
     INTERNAL(500),
+    /** A transfer coding the server does not understand. */
+    NOT_IMPLEMENTED(501),
     /** A store or the authorization server did not answer, or the endpoint is full: retry later. */
     UNAVAILABLE(503);
 
@@ -80,7 +84,9 @@ final class HttpErrors {
 
   static void reject(HttpServerResponse response, Refusal refusal, JsonRpcId id, JsonRpcError error) {
     int status = refusal.status;
-    LOG.log(status >= 500 ? Level.WARNING : Level.DEBUG, () -> "HTTP " + status + ": " + error.message());
+    // A refusal for the client's doing is DEBUG (a client can cause any number); one the server owes is WARNING.
+    Level level = refusal == Refusal.INTERNAL || refusal == Refusal.UNAVAILABLE ? Level.WARNING : Level.DEBUG;
+    LOG.log(level, () -> "HTTP " + status + ": " + error.message());
     if (response.ended() || response.closed()) {
       return;
     }

@@ -36,7 +36,8 @@ final class HttpRouter {
   }
 
   /** @param auth the authorization gate, or null when authorization is off */
-  static Router create(Vertx vertx, HttpEndpoint endpoint, AuthGate auth, Methods methods) {
+  static Router create(Vertx vertx, HttpEndpoint endpoint, AuthGate auth, ConnectionGuard connections,
+      Methods methods) {
     McpHttpServerOptions options = endpoint.options;
     String path = options.getPath();
     Router web = Router.router(vertx);
@@ -59,7 +60,7 @@ final class HttpRouter {
       rc.response().putHeader("Allow", "GET, POST, DELETE");
       HttpErrors.reject(rc.response(), Refusal.METHOD_NOT_ALLOWED, "Method not allowed");
     });
-    web.route(path).failureHandler(rc -> failed(options, rc));
+    web.route(path).failureHandler(rc -> failed(options, connections, rc));
     return web;
   }
 
@@ -106,11 +107,15 @@ final class HttpRouter {
 
   /**
    * A route failed: the body handler's 413, the router's 400 for a request it could not take in (an HTTP/1.1
-   * request without {@code Host}), both the client's doing and logged without a stack trace, or an unexpected
-   * exception (500). Either way a JSON-RPC body.
+   * request without {@code Host}) or whose body's framing failed to decode, all the client's doing and logged
+   * without a stack trace, or an unexpected exception (500). Either way a JSON-RPC body, when the connection can
+   * still carry one.
    */
-  private static void failed(McpHttpServerOptions options, RoutingContext rc) {
-    if (rc.statusCode() == Refusal.PAYLOAD_TOO_LARGE.status) {
+  private static void failed(McpHttpServerOptions options, ConnectionGuard connections, RoutingContext rc) {
+    if (connections.isConnectionFault(rc.request(), rc.failure())) {
+      // The body could not be decoded (malformed chunks): the connection is closing, its fault logged once.
+      HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: the body's framing is malformed");
+    } else if (rc.statusCode() == Refusal.PAYLOAD_TOO_LARGE.status) {
       HttpErrors.reject(rc.response(), Refusal.PAYLOAD_TOO_LARGE,
           "Payload Too Large: the body exceeds " + options.getMaxBodyBytes() + " bytes");
     } else if (rc.statusCode() == Refusal.BAD_REQUEST.status) {

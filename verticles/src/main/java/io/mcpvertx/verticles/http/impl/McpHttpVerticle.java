@@ -41,6 +41,7 @@ final class McpHttpVerticle extends VerticleBase {
   private final int port;
   private final Set<SseWriter> listens = new HashSet<>();
   private final PostMediaTypes mediaTypes = new PostMediaTypes();
+  private ConnectionGuard connections;
   private StatelessHttp stateless;
   private SessionPosts posts;
   private SessionGetsAndDeletes gets;
@@ -67,17 +68,24 @@ final class McpHttpVerticle extends VerticleBase {
     posts = new SessionPosts(endpoint, context, routerAddress);
     gets = new SessionGetsAndDeletes(endpoint, context);
     router = vertx.eventBus().consumer(routerAddress, posts::route);
+    connections = new ConnectionGuard(vertx, options, endpoint.connections);
+    connections.start();
     HttpRouter.Methods methods = new HttpRouter.Methods(this::post, this::get, this::delete);
     http = vertx.createHttpServer(new HttpServerOptions()
         .setHost(options.getHost())
         .setPort(port)
-        .setHttp2ClearTextEnabled(true));
+        .setHttp2ClearTextEnabled(true)
+        // The backstop for sockets that never send a byte: until one does, Vert.x cannot tell HTTP/1 from h2c
+        // and shows no connection to the guard. Heartbeats keep streams above this.
+        .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, options.getConnectionIdleTimeoutMs()))
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS));
     heartbeat = vertx.setPeriodic(options.getHeartbeatIntervalMs(), t -> heartbeats());
-    Router web = HttpRouter.create(vertx, endpoint, auth, methods);
+    Router web = HttpRouter.create(vertx, endpoint, auth, connections, methods);
     // Without CORS and authorization, plain POSTs skip the router (see DirectPosts); the rest go through it.
     DirectPosts direct = auth == null && !options.isCors() ? new DirectPosts(options, endpoint.guard) : null;
-    http.requestHandler(request -> {
-      if (direct == null || !direct.take(request, (req, body) -> post(req, body, null, null))) {
+    http.connectionHandler(connections::connected).requestHandler(request -> {
+      if (connections.admit(request)
+          && (direct == null || !direct.take(request, (req, body) -> post(req, body, null, null)))) {
         web.handle(request);
       }
     });
@@ -110,6 +118,7 @@ final class McpHttpVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     vertx.cancelTimer(heartbeat);
+    connections.stop();
     gets.endAll();
     return http.close().eventually(() -> router.unregister());
   }

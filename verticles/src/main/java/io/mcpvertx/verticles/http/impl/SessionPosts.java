@@ -155,7 +155,8 @@ final class SessionPosts {
           "Invalid Request: initialize must not carry " + McpHeaders.SESSION_ID);
       return;
     }
-    endpoint.sessions.create(principal).onComplete(ar -> {
+    String remoteHost = http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
+    endpoint.sessions.create(principal, remoteHost).onComplete(ar -> {
       if (ar.failed()) {
         if (ar.cause() instanceof SessionLimitException) {
           response.putHeader("Retry-After", "5");

@@ -14,9 +14,10 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 
 /**
- * Writes outbound messages as lines to a blocking output stream. Deployed as a worker verticle, because a pipe
- * whose reader is slow blocks the writer, and that must never be an event loop. A worker context runs one task at
- * a time, so lines keep their order.
+ * Writes outbound messages as lines to a blocking output stream. The verticle encodes each message on its event
+ * loop and queues the line ({@link OutputQueue}, whose size holds back the input); a daemon thread of its own
+ * writes the lines in order, since a pipe whose reader is slow blocks the writer, and that must never be an event
+ * loop or a worker the rest of the process shares.
  */
 final class OutputWriterVerticle extends VerticleBase {
 
@@ -24,35 +25,39 @@ final class OutputWriterVerticle extends VerticleBase {
   static final String FLUSH = "flush";
 
   private static final Logger LOG = System.getLogger(OutputWriterVerticle.class.getName());
-  private static final byte[] NEWLINE = {'\n'};
 
   private final String address;
   private final OutputStream out;
   private final JsonRpcCodec codec;
+  private final OutputQueue queue;
   private MessageConsumer<Object> consumer;
-  private boolean broken;
+  private Thread writer;
 
-  OutputWriterVerticle(String address, OutputStream out, JsonRpcCodec codec) {
+  OutputWriterVerticle(String address, OutputStream out, JsonRpcCodec codec, OutputQueue queue) {
     this.address = address;
     this.out = out;
     this.codec = codec;
+    this.queue = queue;
   }
 
   @Override
   public Future<?> start() {
-    consumer = vertx.eventBus().consumer(address, this::write);
+    writer = new Thread(this::writeLines, "mcp-stdio-writer");
+    writer.setDaemon(true);
+    writer.start();
+    consumer = vertx.eventBus().consumer(address, this::enqueue);
     return consumer.completion();
   }
 
   @Override
   public Future<?> stop() {
-    return consumer.unregister();
+    return consumer.unregister().onComplete(ar -> queue.close());
   }
 
-  private void write(Message<Object> message) {
+  private void enqueue(Message<Object> message) {
     Object body = message.body();
     if (FLUSH.equals(body)) {
-      message.reply(FLUSH);
+      queue.addMarker(() -> message.reply(FLUSH));
       return;
     }
     Buffer line;
@@ -64,17 +69,33 @@ final class OutputWriterVerticle extends VerticleBase {
       LOG.log(Level.WARNING, "Ignored an outbound message of type " + (body == null ? "null" : body.getClass()));
       return;
     }
-    if (broken) {
-      return;
-    }
+    queue.add(line.appendByte((byte) '\n').getBytes());
+  }
+
+  /** The writer thread: lines in order until the queue closes; after the host closed our output, drops them. */
+  private void writeLines() {
+    boolean broken = false;
     try {
-      out.write(line.getBytes());
-      out.write(NEWLINE);
-      out.flush();
-    } catch (IOException e) {
-      // The host closed our output: nobody can read anything more we write.
-      broken = true;
-      LOG.log(Level.WARNING, "Standard output is closed; further messages are dropped: " + e.getMessage());
+      Object item;
+      while ((item = queue.take()) != null) {
+        if (item instanceof Runnable marker) {
+          marker.run();
+          continue;
+        }
+        byte[] line = (byte[]) item;
+        if (!broken) {
+          try {
+            out.write(line);
+            out.flush();
+          } catch (IOException e) {
+            broken = true;
+            LOG.log(Level.WARNING, "Standard output is closed; further messages are dropped: " + e.getMessage());
+          }
+        }
+        queue.written(line.length);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -5,6 +5,7 @@ import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.verticles.McpSessionVerticle;
 import io.mcpvertx.verticles.bus.McpEventBus;
@@ -12,10 +13,8 @@ import io.mcpvertx.verticles.bus.SessionBatch;
 import io.mcpvertx.verticles.stdio.LineFramer;
 import io.mcpvertx.verticles.stdio.StdioServer;
 import io.mcpvertx.verticles.stdio.StdioServerOptions;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -29,12 +28,17 @@ import java.io.PrintStream;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
- * Wires the process streams to one session verticle: a daemon thread reads and frames the input (reading a pipe
- * blocks, so no event loop does it), a worker verticle writes the output, and the event bus carries everything
- * between them and the session.
+ * Wires the process streams to one session verticle, and to the stateless generation: a daemon thread reads and
+ * frames the input (reading a pipe blocks, so no event loop does it), sending each message to the session, or,
+ * when it is a request whose {@code _meta} names a protocol version (2026-07-28), to a {@link
+ * StatelessLinesVerticle}; an {@link OutputWriterVerticle} writes the output from a thread of its own. The event bus
+ * carries everything between them. While more than {@code maxOutputQueueBytes} wait to be written, the reader
+ * reads no further ({@link OutputQueue}).
  */
 public final class StdioServerImpl implements StdioServer {
 
@@ -65,32 +69,49 @@ public final class StdioServerImpl implements StdioServer {
     byte[] random = new byte[16];
     new SecureRandom().nextBytes(random);
     String sessionId = "stdio-" + HexFormat.of().formatHex(random);
-    String outAddress = "mcp.stdio." + sessionId + ".out";
+    Lines lines = new Lines(sessionId, "mcp.stdio." + sessionId + ".out", "mcp.stdio." + sessionId + ".stateless",
+        new OutputQueue(options.getMaxOutputQueueBytes()));
     JsonRpcCodec codec = server.codec();
-    McpSessionVerticle session = new McpSessionVerticle(server, sessionId, outAddress);
+    McpSessionVerticle session = new McpSessionVerticle(server, sessionId, lines.out);
     Promise<Void> done = Promise.promise();
-    vertx.deployVerticle(new OutputWriterVerticle(outAddress, out, codec),
-            new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER))
-        .compose(writerId -> vertx.deployVerticle(session).map(sessionDeployment -> {
-          Thread reader = new Thread(() -> read(in, codec, sessionId, outAddress, session, sessionDeployment,
-              writerId, done), "mcp-stdio-reader");
+    List<String> deployments = new ArrayList<>();
+    vertx.deployVerticle(new OutputWriterVerticle(lines.out, out, codec, lines.queue))
+        .compose(writerId -> {
+          deployments.add(writerId);
+          return vertx.deployVerticle(new StatelessLinesVerticle(server.stateless(), lines.stateless, lines.out));
+        })
+        .compose(statelessId -> {
+          deployments.add(statelessId);
+          return vertx.deployVerticle(session);
+        })
+        .map(sessionDeployment -> {
+          deployments.add(sessionDeployment);
+          Thread reader = new Thread(() -> read(in, codec, lines, session, deployments, done), "mcp-stdio-reader");
           reader.setDaemon(true);
           reader.start();
           return null;
-        }))
+        })
         .onFailure(done::tryFail);
     return done.future();
   }
 
-  private void read(InputStream in, JsonRpcCodec codec, String sessionId, String outAddress,
-      McpSessionVerticle session, String sessionDeployment, String writerDeployment, Promise<Void> done) {
+  /** Where the reader sends what it reads, and the queue of what waits to be written. */
+  private record Lines(String sessionId, String out, String stateless, OutputQueue queue) {
+  }
+
+  /**
+   * @param deployments the writer's, the stateless verticle's and the session's, in that order
+   */
+  private void read(InputStream in, JsonRpcCodec codec, Lines lines, McpSessionVerticle session,
+      List<String> deployments, Promise<Void> done) {
     EventBus bus = vertx.eventBus();
+    String outAddress = lines.out;
     DeliveryOptions toSession = new DeliveryOptions().addHeader(McpEventBus.REPLY_TO, outAddress);
-    String sessionAddress = McpEventBus.sessionAddress(sessionId);
+    String sessionAddress = McpEventBus.sessionAddress(lines.sessionId);
     int limit = codec.options().getMaxMessageBytes();
     LineFramer framer = new LineFramer(limit, line -> {
       Decoded decoded = codec.decode(line);
-      forward(decoded, bus, sessionAddress, outAddress, toSession);
+      forward(decoded, bus, sessionAddress, lines, toSession);
     }, () -> {
       LOG.log(Level.WARNING, "Rejected a message over " + limit + " bytes");
       bus.send(outAddress, new JsonRpcErrorResponse(null, new JsonRpcError(JsonRpcErrorCodes.INVALID_REQUEST,
@@ -99,18 +120,25 @@ public final class StdioServerImpl implements StdioServer {
     byte[] chunk = new byte[16 * 1024];
     try {
       int n;
-      while ((n = in.read(chunk)) >= 0) {
+      while (true) {
+        awaitOutput(lines.queue);
+        if ((n = in.read(chunk)) < 0) {
+          break;
+        }
         framer.feed(chunk, 0, n);
       }
       framer.finish();
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.WARNING, "Reading standard input failed; closing the session", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    LOG.log(Level.DEBUG, "End of input; closing session " + sessionId);
+    LOG.log(Level.DEBUG, "End of input; closing session " + lines.sessionId);
     session.drain(options.getDrainTimeoutMs())
-        .compose(v -> vertx.undeploy(sessionDeployment))
+        .compose(v -> vertx.undeploy(deployments.get(2)))
+        .compose(v -> vertx.undeploy(deployments.get(1)))
         .compose(v -> bus.request(outAddress, OutputWriterVerticle.FLUSH))
-        .compose(v -> vertx.undeploy(writerDeployment))
+        .compose(v -> vertx.undeploy(deployments.get(0)))
         .onComplete(ar -> {
           if (ar.failed()) {
             LOG.log(Level.WARNING, "Closing the stdio session failed", ar.cause());
@@ -119,9 +147,32 @@ public final class StdioServerImpl implements StdioServer {
         });
   }
 
-  private static void forward(Decoded decoded, EventBus bus, String sessionAddress, String outAddress,
+  /**
+   * Holds the reader while the host is not reading our output, saying so once per stall: the requests it would
+   * read next would only add answers to the queue.
+   */
+  private static void awaitOutput(OutputQueue queue) throws InterruptedException {
+    if (!queue.isFull()) {
+      return;
+    }
+    LOG.log(Level.WARNING, "Standard output is not being read (" + queue.queuedBytes()
+        + " bytes waiting): reading no more input until it drains");
+    queue.awaitRoom();
+    LOG.log(Level.INFO, "Standard output drained; reading input again");
+  }
+
+  private static void forward(Decoded decoded, EventBus bus, String sessionAddress, Lines lines,
       DeliveryOptions toSession) {
+    String outAddress = lines.out;
     if (decoded instanceof Decoded.Message message) {
+      if (StatelessLinesVerticle.isStateless(message.message())) {
+        bus.send(lines.stateless, message.message());
+        return;
+      }
+      if (message.message() instanceof JsonRpcNotification n && "notifications/cancelled".equals(n.method())) {
+        // It may name a stateless request (the session ignores an id it does not know).
+        bus.send(lines.stateless, n);
+      }
       bus.send(sessionAddress, message.message(), toSession);
     } else if (decoded instanceof Decoded.Batch batch) {
       bus.send(sessionAddress, new SessionBatch(batch.members()), toSession);

@@ -52,6 +52,10 @@ public final class SessionTable {
    */
   private final Map<String, String> handedOver = new ConcurrentHashMap<>();
   private final AtomicInteger reserved = new AtomicInteger();
+  /** Sessions created here per client (a principal, or a remote address without auth), against the per-client cap. */
+  private final Map<String, Integer> perClient = new ConcurrentHashMap<>();
+  /** The client each session created here counts against. */
+  private final Map<String, String> clientOf = new ConcurrentHashMap<>();
   /** Restorations under way, so that concurrent requests for one stored session restore it once. */
   private final Map<String, Future<HttpSession>> restoring = new ConcurrentHashMap<>();
   /** Session-store lookups under way; bounded like sessions. */
@@ -118,25 +122,54 @@ public final class SessionTable {
 
   /**
    * Reserves a slot and deploys a new session, or fails with {@link SessionLimitException} when the endpoint is
-   * full. The reservation is taken before anything is allocated, so a flood of initializes costs nothing past the
-   * limit.
+   * full, or the client holds as many sessions as one client may: the client is the principal, or without
+   * authorization the remote address {@code remoteHost}. The reservations are taken before anything is allocated,
+   * so a flood of initializes costs nothing past the limits.
    */
-  public Future<HttpSession> create(Principal principal) {
+  public Future<HttpSession> create(Principal principal, String remoteHost) {
     if (reserved.incrementAndGet() > options.getMaxSessions()) {
       reserved.decrementAndGet();
+      return Future.failedFuture(new SessionLimitException());
+    }
+    String client = principal != null ? "principal " + principal.key() : "address " + remoteHost;
+    if (!reserveFor(client)) {
+      reserved.decrementAndGet();
+      LOG.log(Level.DEBUG, () -> "Refused a session to " + client + ": it holds "
+          + options.getMaxSessionsPerClient());
       return Future.failedFuture(new SessionLimitException());
     }
     Thread loop = SessionPlacement.here();
     HttpSession session = HttpSession.created(RandomIds.of(24), principal == null ? null : principal.key(),
         System.currentTimeMillis());
+    clientOf.put(session.id(), client);
     Future<Void> claimed = ownership == null ? Future.succeededFuture() : ownership.claimNew(session.id());
     return claimed
         .recover(e -> {
           reserved.decrementAndGet();
+          releaseFor(clientOf.remove(session.id()));
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
             principal), loop).onFailure(e -> close(session, "session start failed")));
+  }
+
+  private boolean reserveFor(String client) {
+    boolean[] granted = {false};
+    perClient.compute(client, (key, held) -> {
+      int count = held == null ? 0 : held;
+      if (count >= options.getMaxSessionsPerClient()) {
+        return held;
+      }
+      granted[0] = true;
+      return count + 1;
+    });
+    return granted[0];
+  }
+
+  private void releaseFor(String client) {
+    if (client != null) {
+      perClient.computeIfPresent(client, (key, held) -> held <= 1 ? null : held - 1);
+    }
   }
 
   /**
@@ -272,6 +305,7 @@ public final class SessionTable {
       return;
     }
     reserved.decrementAndGet();
+    releaseFor(clientOf.remove(session.id()));
     if (ownership != null) {
       ownership.ended(session, deleted);
     }
