@@ -104,7 +104,9 @@ case $MODE in
         before=$(heap_kb)
         fifo=$(mktemp -u); mkfifo "$fifo"
         flag=""; [[ $streams == yes ]] && flag="--streams"
-        driver idle --url "$URL" --count "$COUNT" --clients 32 $flag >"$fifo" 2>/dev/null & dpid=$!
+        # exec: $! is then the driver's JVM itself, which the kill below must reach.
+        (exec taskset -c "$DRIVER_CPU" "$JAVA" -Xmx1g -cp "$JAR" io.mcpvertx.benchmarks.SessionLoad idle --url "$URL" \
+          --count "$COUNT" --clients 32 $flag --arg "$ARG") >"$fifo" 2>/dev/null & dpid=$!
         read -r line <"$fifo"
         [[ $line == READY* ]] || { echo "driver: $line" >&2; exit 1; }
         after=$(heap_kb)

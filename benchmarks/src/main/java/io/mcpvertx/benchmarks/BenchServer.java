@@ -149,13 +149,16 @@ public final class BenchServer {
   private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances,
       ResponseMode response) {
     // One load generator on one address drives every session and stream: the per-client and connection caps,
-    // meant for many clients, are raised to the endpoint's session limit.
+    // meant for many clients, are raised; the session limit too, so that the memory benchmark's 10,000 idle
+    // sessions fit beside the few a warm-up leaves behind.
+    int sessions = 2 * McpHttpServerOptions.DEFAULT_MAX_SESSIONS;
     McpHttpServerOptions options = new McpHttpServerOptions()
         .setHost(host)
         .setPort(port)
         .setResponseMode(response)
-        .setMaxSessionsPerClient(McpHttpServerOptions.DEFAULT_MAX_SESSIONS)
-        .setMaxConnections(4 * McpHttpServerOptions.DEFAULT_MAX_SESSIONS);
+        .setMaxSessions(sessions)
+        .setMaxSessionsPerClient(sessions)
+        .setMaxConnections(2 * sessions);
     return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
         .map(McpHttpServer::actualPort);
   }

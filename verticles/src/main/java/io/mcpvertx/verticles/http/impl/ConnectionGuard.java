@@ -117,6 +117,9 @@ final class ConnectionGuard {
     request.exceptionHandler(fault -> { });
     Tracked tracked = connections.get(request.connection());
     if (tracked != null) {
+      // Drop the requests already answered first: left for the sweep, a busy keep-alive connection would hold a
+      // second's worth of requests (tens of thousands under load), long enough for the collector to promote them.
+      forgetAnswered(tracked);
       tracked.requests.add(request);
       tracked.arrivals.add(now());
       tracked.served = true;
@@ -154,6 +157,20 @@ final class ConnectionGuard {
       }
     }
     expired.forEach(HttpConnection::close);
+  }
+
+  /** Forgets the requests of a connection whose responses have ended (on HTTP/1.1, all but the newest, usually). */
+  private static void forgetAnswered(Tracked tracked) {
+    Iterator<HttpServerRequest> requests = tracked.requests.iterator();
+    Iterator<Long> arrivals = tracked.arrivals.iterator();
+    while (requests.hasNext()) {
+      HttpServerResponse response = requests.next().response();
+      arrivals.next();
+      if (response.ended() || response.closed()) {
+        requests.remove();
+        arrivals.remove();
+      }
+    }
   }
 
   /** Whether a connection is past a deadline; a request whose body is late is answered 408 on the way. */
