@@ -173,7 +173,10 @@ class StdioHardeningTest {
           return later.future();
         })
         .compose(v -> {
-          test.verify(() -> assertEquals(5, pipes.in.unread(), "the reader went on reading"));
+          // None of the five lines may have been read; the reader may have stopped a chunk earlier still (the
+          // warning and the pause race with the chunk of line 2), which leaves six.
+          int unread = pipes.in.unread();
+          test.verify(() -> assertTrue(unread >= 5, "the reader went on reading: " + unread + " chunks unread"));
           out.gate.countDown();
           return until(vertx, () -> lineWithId(pipes, 7) != null);
         })
