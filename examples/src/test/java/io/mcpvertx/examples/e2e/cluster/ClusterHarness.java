@@ -42,6 +42,8 @@ public final class ClusterHarness implements AutoCloseable {
 
   /** How long an instance's lease lives: a dead instance is noticed within it. */
   public static final long LEASE_TTL_MS = 3000;
+  /** How long a graceful stop of a clustered node waits for its work in flight. */
+  static final long SHUTDOWN_TIMEOUT_MS = 25_000;
 
   private static final long START_TIMEOUT_S = 60;
   private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
@@ -217,7 +219,10 @@ public final class ClusterHarness implements AutoCloseable {
     }
     String members = IntStream.of(clusterPorts).mapToObj(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
     return List.of("--cluster", "--cluster-host", "127.0.0.1", "--cluster-port", String.valueOf(clusterPorts[i]),
-        "--cluster-members", members, "--instance-id", instanceId(i), "--lease-ttl-ms", String.valueOf(LEASE_TTL_MS));
+        "--cluster-members", members, "--instance-id", instanceId(i), "--lease-ttl-ms", String.valueOf(LEASE_TTL_MS),
+        // A graceful stop waits for the tasks running here; on a loaded two-core CI machine the load's longest
+        // tasks outlast the default 10 s, and a task cut by the deadline is what the rolling restart counts as lost.
+        "--shutdown-timeout-ms", String.valueOf(SHUTDOWN_TIMEOUT_MS));
   }
 
   private void launch(int i, List<String> command) throws IOException {
@@ -271,8 +276,8 @@ public final class ClusterHarness implements AutoCloseable {
       return;
     }
     process.destroy();
-    // The shutdown deadline (10 s) and the stores and the cluster left after it.
-    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+    // The shutdown deadline and the stores and the cluster left after it.
+    if (!process.waitFor(SHUTDOWN_TIMEOUT_MS / 1000 + 20, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       process.waitFor(10, TimeUnit.SECONDS);
     }
