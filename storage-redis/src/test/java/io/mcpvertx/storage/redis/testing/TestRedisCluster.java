@@ -48,13 +48,16 @@ public final class TestRedisCluster implements AutoCloseable {
    * unreachable before its replica is promoted.
    */
   public static TestRedisCluster start(Class<?> owner, long nodeTimeoutMs) {
+    String external = System.getenv(TestRedis.URL_ENV);
+    Assumptions.assumeTrue(external == null || external.isBlank(), "needs a private Redis Cluster");
     return start(owner, nodeTimeoutMs, 3, true);
   }
 
-  /** Starts and forms a cluster of {@code masters} masters, each with one replica when {@code replicas}. */
+  /**
+   * Starts and forms a cluster of {@code masters} masters, each with one replica when {@code replicas}, whatever
+   * {@value TestRedis#URL_ENV} says (for benchmarks, which run without JUnit).
+   */
   public static TestRedisCluster start(Class<?> owner, long nodeTimeoutMs, int masters, boolean replicas) {
-    String external = System.getenv(TestRedis.URL_ENV);
-    Assumptions.assumeTrue(external == null || external.isBlank(), "needs a private Redis Cluster");
     List<RedisServerProcess> nodes = new ArrayList<>();
     byte[] random = new byte[4];
     RANDOM.nextBytes(random);
