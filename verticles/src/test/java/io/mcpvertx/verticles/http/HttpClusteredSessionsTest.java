@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
@@ -145,6 +147,47 @@ class HttpClusteredSessionsTest {
             return status;
           });
     })).onComplete(test.succeedingThenComplete());
+  }
+
+  /**
+   * The owner of a session must learn that it was initialized when {@code notifications/initialized} went through
+   * another instance: its sweeper used to end such a session, in use, as never initialized (and its task handlers
+   * with it, their timers closed with the session's verticle).
+   */
+  @Test
+  void aSessionInitializedThroughAnotherInstanceOutlivesTheInitializeDeadline(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    McpHttpServerOptions quick = new McpHttpServerOptions().setPort(0).setInitializeTimeoutMs(300);
+    cluster.start("nodea", quick).compose(a -> cluster.start("nodeb", quick).compose(b -> a.client()
+        .initializeOnly(V11).compose(created -> {
+          StreamableHttpSession onA = new StreamableHttpSession(a.client(), created.header("Mcp-Session-Id"), V11,
+              null);
+          return b.session(onA).post(StreamableHttp.notification("notifications/initialized"))
+              .compose(ack -> {
+                test.verify(() -> assertEquals(202, ack.status(), ack::toString));
+                // A session made after it and never initialized: once A's sweeper ended that one, the deadline
+                // has passed for the first too. (A runs both; B holds a route to the first.)
+                return a.client().initializeOnly(V11);
+              })
+              .compose(other -> Poll.until(vertx, () -> a.http.sessionCount() < 2))
+              .compose(swept -> {
+                // That one ended first or with the first; a few more sweeps, so the first cannot still be due.
+                Promise<Void> later = Promise.promise();
+                vertx.setTimer(1_000, t -> later.complete());
+                return later.future();
+              })
+              .compose(swept -> {
+                // Asked of A itself: a request would restore a swept session from the store at once.
+                test.verify(() -> assertEquals(1, a.http.sessionCount(), "A still runs the initialized session"));
+                return onA.call("tools/call", new JsonObject().put("name", "echo")
+                    .put("arguments", new JsonObject().put("text", "still here")));
+              })
+              .map(echo -> {
+                test.verify(() -> assertEquals("still here", text(echo)));
+                return echo;
+              });
+        })))
+        .onComplete(test.succeedingThenComplete());
   }
 
   @Test

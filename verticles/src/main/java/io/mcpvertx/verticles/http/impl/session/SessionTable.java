@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.http.impl.session;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.SessionState;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
@@ -239,7 +240,15 @@ public final class SessionTable {
    */
   private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
     if (stored != null) {
-      verticle.onPersistentChange(record -> stored.write(session, record));
+      verticle.onPersistentChange(record -> {
+        if (SessionState.OPERATING.name().equals(record.state())) {
+          // notifications/initialized may have come through another instance, whose route saw it, not this
+          // table: without this the sweeper would end a session in use as never initialized, and its task
+          // handlers with it.
+          session.initialized();
+        }
+        return stored.write(session, record);
+      });
       verticle.onActivity(() -> used(session));
       verticle.answerOnStop();
       verticle.onCloseRequested(() -> end(session, "deleted through another instance", false, false));
@@ -380,7 +389,8 @@ public final class SessionTable {
   private void sweep() {
     long now = System.currentTimeMillis();
     for (HttpSession session : sessions.values()) {
-      if (session.state() == HttpSession.State.AWAITING_INITIALIZED
+      // A route's state is what the record said when it was made: the instance running the session keeps time.
+      if (session.state() == HttpSession.State.AWAITING_INITIALIZED && !session.remote()
           && now - session.createdAt() > options.getInitializeTimeoutMs()) {
         close(session, "not initialized in time");
       } else if (now - session.lastAccess() > options.getSessionIdleTimeoutMs()) {
