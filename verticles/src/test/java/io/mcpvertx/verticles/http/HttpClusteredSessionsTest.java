@@ -14,7 +14,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -243,6 +245,40 @@ class HttpClusteredSessionsTest {
               }));
         })))
         .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aRequestADeadOwnerNeverTookIsHeldAndServedWhereTheSessionMoves(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    // A renews too rarely to notice anything during the test: it stands for an instance that died silently. B
+    // watches the owners of its routes as rarely: only the held request can find out that A is gone.
+    cluster.start("nodea", 120_000, 30_000).compose(a -> cluster.start("nodeb", 120_000, 30_000).compose(b -> {
+      Set<String> before = new HashSet<>(vertx.deploymentIDs());
+      return a.client().initialize(V11).compose(onA -> {
+        List<String> sessionVerticles = vertx.deploymentIDs().stream().filter(id -> !before.contains(id)).toList();
+        test.verify(() -> assertEquals(1, sessionVerticles.size(), "the session's verticle: " + sessionVerticles));
+        StreamableHttpSession onB = b.session(onA);
+        return onB.call("tools/call", new JsonObject().put("name", "echo")
+                .put("arguments", new JsonObject().put("text", "routed")))
+            // B routes to A now; then A's session dies with nothing said to anyone, as in a kill.
+            .compose(routed -> Future.all(sessionVerticles.stream().map(vertx::undeploy).toList()))
+            .compose(v -> {
+              Future<JsonObject> held = onB.call("tools/call", new JsonObject().put("name", "echo")
+                  .put("arguments", new JsonObject().put("text", "after the death")));
+              // The request arrived while A's lease was live: it waits for the lease, not for the client.
+              cluster.leases.release(a.instance.id());
+              return held;
+            })
+            .compose(echo -> {
+              test.verify(() -> assertEquals("after the death", text(echo), echo::encode));
+              return cluster.leases.sessionOwner(onA.id());
+            })
+            .map(owner -> {
+              test.verify(() -> assertEquals(b.instance.id(), owner, "the session moved to B"));
+              return owner;
+            });
+      });
+    })).onComplete(test.succeedingThenComplete());
   }
 
   @Test

@@ -228,6 +228,35 @@ public final class SessionTable {
         });
   }
 
+  /**
+   * How long a request the owner of its session did not take is held for the session to move; 0 when sessions do
+   * not move between instances (no cluster).
+   */
+  public long failoverBoundMs() {
+    return ownership == null ? 0 : ownership.failoverBoundMs();
+  }
+
+  /**
+   * Where a session goes on once the owner of {@code route} did not take a request (it died, or let the session go):
+   * waits, up to {@code boundMs}, until the owner is known gone, then ends the route (requests it still waits for
+   * were the owner's, and are answered with the error to send them again) and finds the session anew: restored here
+   * or routed to whoever claimed it. Null when the owner is still live after {@code boundMs}, or the session is
+   * gone.
+   */
+  public Future<HttpSession> moved(HttpSession route, Principal caller, long boundMs) {
+    return ownership.ownerGone(route, boundMs).compose(gone -> {
+      if (!gone) {
+        return Future.succeededFuture(null);
+      }
+      HttpSession current = session(route.id());
+      if (current != null && current != route) {
+        return Future.succeededFuture(current);
+      }
+      closeOwnerLost(route, "its instance stopped or let it go");
+      return restore(route.id(), caller);
+    });
+  }
+
   /** Holds a route to a session another instance runs; the one held already if another request raced it here. */
   public HttpSession addRoute(HttpSession route) {
     HttpSession raced = sessions.putIfAbsent(route.id(), route);
