@@ -208,7 +208,7 @@ final class PostExchange {
   }
 
   private void startSse() {
-    sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
     sse.start();
     ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {

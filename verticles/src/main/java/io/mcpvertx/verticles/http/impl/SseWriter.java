@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles.http.impl;
 
+import io.mcpvertx.server.observe.McpObserver;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,10 +18,13 @@ final class SseWriter {
   private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
 
   private final HttpServerResponse response;
+  private final McpObserver observer;
   private boolean open;
 
-  SseWriter(HttpServerResponse response, int maxQueueBytes) {
+  /** @param observer told when the stream opens and closes; null for none */
+  SseWriter(HttpServerResponse response, int maxQueueBytes, McpObserver observer) {
     this.response = response;
+    this.observer = observer;
     response.setWriteQueueMaxSize(maxQueueBytes);
   }
 
@@ -33,6 +37,12 @@ final class SseWriter {
         .setChunked(true);
     response.writeHead();
     open = true;
+    if (observer != null) {
+      observer.streamOpened();
+      // Called once the response is disposed: ended by us, or its connection closed first. (Not the close handler:
+      // the stream's owners set that one.)
+      response.endHandler(v -> observer.streamClosed());
+    }
   }
 
   boolean isOpen() {

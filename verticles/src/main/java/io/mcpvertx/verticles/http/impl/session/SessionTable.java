@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.http.impl.session;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
@@ -12,8 +13,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -384,6 +385,7 @@ public final class SessionTable {
           && now - session.createdAt() > options.getInitializeTimeoutMs()) {
         close(session, "not initialized in time");
       } else if (now - session.lastAccess() > options.getSessionIdleTimeoutMs()) {
+        server.observer().ifPresent(McpObserver::sessionExpired);
         close(session, "idle");
       }
     }
