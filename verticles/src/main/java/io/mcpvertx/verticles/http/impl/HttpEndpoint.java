@@ -55,7 +55,7 @@ final class HttpEndpoint {
     this.ownership = instance == null ? null
         : new SessionOwnership(vertx, instance, sessions, events, options.getMaxSessions());
     this.producers = new StreamProducers(instance, streams, codec);
-    this.readiness = new ReadinessChecks(stores);
+    this.readiness = new ReadinessChecks(stores, server.instance());
     this.observer = server.observer().orElse(null);
   }
 
