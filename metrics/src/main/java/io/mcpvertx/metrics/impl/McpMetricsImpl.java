@@ -72,7 +72,7 @@ public final class McpMetricsImpl implements McpMetrics {
   public McpMetrics bind(McpServer server) {
     server.observer(observer);
     server.instance().ifPresent(instance -> Gauge.builder("mcp.instance.lease.live", instance,
-            i -> i.isLive() ? 1 : 0)
+            i -> i.isLive() ? 1 : 0).strongReference(true)
         .description("1 while this instance holds its lease (it may own sessions and run tasks), 0 once lost")
         .register(registry));
     return this;
@@ -91,7 +91,8 @@ public final class McpMetricsImpl implements McpMetrics {
   @Override
   public McpMetrics clusterMembers(IntSupplier members) {
     Objects.requireNonNull(members, "members");
-    Gauge.builder("mcp.cluster.members", members, IntSupplier::getAsInt)
+    // Held strongly: a gauge holds its object weakly, and the caller keeps no other reference to a lambda.
+    Gauge.builder("mcp.cluster.members", members, IntSupplier::getAsInt).strongReference(true)
         .description("Members of the cluster as this instance sees them, itself included")
         .register(registry);
     return this;
