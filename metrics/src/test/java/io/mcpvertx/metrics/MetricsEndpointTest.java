@@ -11,6 +11,7 @@ import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.http.StreamableHttp;
+import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.vertx.core.Future;
@@ -104,6 +105,31 @@ class MetricsEndpointTest {
     if (test.failed()) {
       throw new AssertionError(test.causeOfFailure());
     }
+  }
+
+  @Test
+  void countsStreamsWhileOpenAndSessionsUntilDeleted() throws Exception {
+    StreamableHttp transport = StreamableHttp.http1(vertx, http.actualPort());
+    StreamableHttpSession session = await(transport.initialize("2025-11-25"));
+    await(session.listen());
+    PrometheusText open = await(scrape());
+    assertEquals(1.0, open.value("mcp_server_sse_streams_active", Map.of()));
+    assertEquals(1.0, open.value("mcp_server_sessions_active", Map.of()));
+    await(session.delete());
+    // The stream ends as the session does; the gauge follows when the response is disposed.
+    PrometheusText closed = await(scrape());
+    for (int i = 0; i < 100 && closed.value("mcp_server_sse_streams_active", Map.of()) != 0.0; i++) {
+      Thread.sleep(50);
+      closed = await(scrape());
+    }
+    assertEquals(0.0, closed.value("mcp_server_sse_streams_active", Map.of()));
+    assertEquals(0.0, closed.value("mcp_server_sessions_active", Map.of()));
+    assertEquals(1.0, closed.value("mcp_server_session_duration_seconds_count",
+        Map.of("mcp_protocol_version", "2025-11-25")));
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
   }
 
   @Test
