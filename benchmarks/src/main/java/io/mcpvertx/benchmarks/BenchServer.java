@@ -24,6 +24,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.micrometer.MetricsDomain;
+import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.util.Arrays;
 import org.openjdk.jmh.Main;
 
@@ -93,10 +95,16 @@ public final class BenchServer {
     ResponseMode response = ResponseMode.JSON;
     McpMetricsOptions metrics = null;
     int metricsPort = McpMetricsOptions.DEFAULT_PORT;
+    boolean noVertxMetrics = false;
+    boolean noVertxHttpMetrics = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--metrics" -> metrics = new McpMetricsOptions();
         case "--metrics-port" -> metricsPort = Integer.parseInt(args[++i]);
+        // Without Vert.x's own metrics: what the server's observer and the stores cost on their own.
+        case "--no-vertx-metrics" -> noVertxMetrics = true;
+        // Vert.x's metrics without its per-request HTTP and TCP server ones: what those cost.
+        case "--no-vertx-http-metrics" -> noVertxHttpMetrics = true;
         case "--response" -> response = ResponseMode.valueOf(args[++i].toUpperCase(java.util.Locale.ROOT));
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--instances" -> instances = Integer.parseInt(args[++i]);
@@ -118,17 +126,23 @@ public final class BenchServer {
       System.exit(2);
     }
     start(mode, host, port, instances, eventLoops, response,
-        metrics == null ? null : McpMetrics.create(metrics.setHost(host).setPort(metricsPort)));
+        metrics == null ? null : McpMetrics.create(metrics.setHost(host).setPort(metricsPort)
+            .setVertxMetrics(!noVertxMetrics)), noVertxHttpMetrics);
   }
 
   private static void start(String mode, String host, int port, int instances, int eventLoops,
-      ResponseMode response, McpMetrics metrics) {
+      ResponseMode response, McpMetrics metrics, boolean noVertxHttpMetrics) {
     VertxOptions vertxOptions = new VertxOptions();
     if (eventLoops > 0) {
       vertxOptions.setEventLoopPoolSize(eventLoops);
     }
+    VertxOptions measured = metrics == null ? vertxOptions : metrics.vertxOptions(vertxOptions);
+    if (noVertxHttpMetrics && measured.getMetricsOptions() instanceof MicrometerMetricsOptions micrometer) {
+      micrometer.addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER)
+          .addDisabledMetricsCategory(MetricsDomain.NET_SERVER);
+    }
     Vertx vertx = metrics == null ? Vertx.vertx(vertxOptions)
-        : Vertx.builder().with(metrics.vertxOptions(vertxOptions)).withMetrics(metrics.vertxMetricsFactory()).build();
+        : Vertx.builder().with(measured).withMetrics(metrics.vertxMetricsFactory()).build();
     Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response, metrics)
         : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
             new DeploymentOptions().setInstances(instances)).map(id -> port);
