@@ -8,6 +8,7 @@ module io.mcpvertx.runtime {
   requires com.fasterxml.jackson.core;
   requires com.fasterxml.jackson.databind;
   requires com.networknt.schema;
+  requires org.slf4j;
 
   exports io.mcpvertx.jsonrpc;
   exports io.mcpvertx.protocol;

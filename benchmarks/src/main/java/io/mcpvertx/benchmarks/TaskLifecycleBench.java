@@ -1,5 +1,7 @@
 package io.mcpvertx.benchmarks;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import com.sun.management.OperatingSystemMXBean;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.testing.TestRedis;
@@ -15,8 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Task lifecycles per second against a private Redis on loopback, with same-run baselines:
@@ -52,7 +53,7 @@ public final class TaskLifecycleBench {
       "engine-redis");
 
   /** Per-task audit lines (one per create and complete) would measure the console: they are turned off. */
-  private static final Logger AUDIT = Logger.getLogger("io.mcpvertx.tasks.audit");
+  private static final Logger AUDIT = (Logger) LoggerFactory.getLogger("io.mcpvertx.tasks.audit");
 
   private TaskLifecycleBench() {
   }
@@ -106,7 +107,7 @@ public final class TaskLifecycleBench {
     if (!ALL_MODES.containsAll(modes)) {
       throw new IllegalArgumentException("unknown mode in " + modes + "; modes are " + ALL_MODES);
     }
-    AUDIT.setLevel(Level.WARNING);
+    AUDIT.setLevel(Level.WARN);
     List<Result> results = new ArrayList<>();
     try (TestRedis redis = TestRedis.start(TaskLifecycleBench.class, "--appendfsync", appendfsync)) {
       Vertx vertx = Vertx.vertx();

@@ -21,8 +21,8 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
@@ -50,7 +50,7 @@ import java.util.function.Function;
  */
 public final class SessionVerticle extends VerticleBase {
 
-  private static final Logger LOG = System.getLogger(SessionVerticle.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionVerticle.class);
 
   /**
    * Header of an inbound message with no body that only says the session is in use (a client follows its stream on
@@ -319,7 +319,7 @@ public final class SessionVerticle extends VerticleBase {
     } else if (body instanceof SessionBatch batch) {
       session.handleBatch(batch.members(), sink);
     } else {
-      LOG.log(Level.WARNING, "Session " + sessionId + ": ignored an event-bus message of type "
+      LOG.warn("Session " + sessionId + ": ignored an event-bus message of type "
           + (body == null ? "null" : body.getClass().getName()));
     }
   }

@@ -29,8 +29,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -44,7 +44,7 @@ import java.util.function.Supplier;
  */
 final class SessionEngine implements McpSession {
 
-  private static final Logger LOG = System.getLogger(SessionEngine.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionEngine.class);
 
   private final Sessions sessions;
   private final String id;
@@ -205,11 +205,11 @@ final class SessionEngine implements McpSession {
       onNotification(notification, sink);
     } else if (message instanceof JsonRpcResponse response) {
       if (!pending.complete(response)) {
-        LOG.log(Level.WARNING, "Session " + id + ": dropped a response to unknown request id " + response.id());
+        LOG.warn("Session " + id + ": dropped a response to unknown request id " + response.id());
       }
     } else if (message instanceof JsonRpcErrorResponse errorResponse) {
       if (!pending.fail(errorResponse)) {
-        LOG.log(Level.WARNING, "Session " + id + ": dropped an error response for unknown request id "
+        LOG.warn("Session " + id + ": dropped an error response for unknown request id "
             + errorResponse.id() + ": " + errorResponse.error().message());
       }
     }
@@ -380,7 +380,7 @@ final class SessionEngine implements McpSession {
       return;
     }
     if (method == null) {
-      LOG.log(Level.DEBUG, () -> "Session " + id + ": ignored unknown notification " + notification.method());
+      LOG.atDebug().log(() -> "Session " + id + ": ignored unknown notification " + notification.method());
       return;
     }
     switch (method) {
@@ -389,7 +389,7 @@ final class SessionEngine implements McpSession {
           state = SessionState.OPERATING;
           persistentChanged();
         } else if (state == SessionState.AWAITING_INITIALIZE) {
-          LOG.log(Level.DEBUG, () -> "Session " + id + ": notifications/initialized before initialize, ignored");
+          LOG.atDebug().log(() -> "Session " + id + ": notifications/initialized before initialize, ignored");
         }
       }
       case CANCELLED -> {

@@ -24,8 +24,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class SessionRequestContext implements RequestContext {
 
-  private static final Logger LOG = System.getLogger(SessionRequestContext.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionRequestContext.class);
 
   private final SessionEngine session;
   private final JsonRpcId requestId;
@@ -165,7 +165,7 @@ final class SessionRequestContext implements RequestContext {
       if (notification != null) {
         sink.send(notification);
       } else if (progress.requested()) {
-        LOG.log(Level.DEBUG, () -> "Dropped non-increasing or non-finite progress " + value + " for request "
+        LOG.atDebug().log(() -> "Dropped non-increasing or non-finite progress " + value + " for request "
             + requestId);
       }
     });

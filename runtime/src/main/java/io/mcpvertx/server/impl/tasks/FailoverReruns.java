@@ -12,8 +12,8 @@ import io.mcpvertx.spi.tasks.TaskStatus;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.EnumSet;
 
 /**
@@ -30,7 +30,7 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
   public static final String LEGACY_WIRE = "2025-11-25";
   public static final String EXTENSION_WIRE = "extension";
 
-  private static final Logger LOG = System.getLogger(FailoverReruns.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(FailoverReruns.class);
 
   private final TaskEngine engine;
   private final FeatureRegistry registry;
@@ -82,7 +82,7 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
     }
     RegisteredTool tool = registry.snapshot().tools().get(name);
     if (tool == null || !tool.tool().execution().rerunOnFailover()) {
-      LOG.log(Level.DEBUG, () -> "Task " + task.taskId() + ": tool " + name + " is not registered here as one to "
+      LOG.atDebug().log(() -> "Task " + task.taskId() + ": tool " + name + " is not registered here as one to "
           + "run again; the task is failed");
       return false;
     }
@@ -90,7 +90,7 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
     try {
       principal = metadata.getValue("principal") instanceof JsonObject p ? Principal.fromJson(p) : null;
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, () -> "Task " + task.taskId() + ": its recorded principal is unreadable; the task is "
+      LOG.atWarn().log(() -> "Task " + task.taskId() + ": its recorded principal is unreadable; the task is "
           + "failed rather than run for someone else: " + e.getMessage());
       return false;
     }

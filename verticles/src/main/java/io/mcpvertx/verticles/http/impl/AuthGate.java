@@ -22,8 +22,8 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -43,7 +43,7 @@ import java.util.regex.Pattern;
  */
 final class AuthGate {
 
-  private static final Logger LOG = System.getLogger(AuthGate.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(AuthGate.class);
   private static final String PRINCIPAL = "mcp.principal";
   /** RFC 6750 b64token. */
   private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9\\-._~+/]+=*");
@@ -127,14 +127,14 @@ final class AuthGate {
       if (ar.succeeded()) {
         admit(rc, ar.result());
       } else if (ar.cause() instanceof InvalidTokenException refused) {
-        LOG.log(Level.INFO, () -> "Refused a bearer token from " + request.remoteAddress() + ": "
+        LOG.atInfo().log(() -> "Refused a bearer token from " + request.remoteAddress() + ": "
             + refused.getMessage());
         unauthorized(rc, refused);
       } else if (ar.cause() instanceof AuthServerUnavailableException) {
         rc.response().putHeader("Retry-After", "5");
         HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: " + ar.cause().getMessage());
       } else {
-        LOG.log(Level.ERROR, "Token validation failed", ar.cause());
+        LOG.error("Token validation failed", ar.cause());
         HttpErrors.reject(rc.response(), Refusal.INTERNAL, "Internal error");
       }
     }));
@@ -173,7 +173,7 @@ final class AuthGate {
   private void insufficientScope(HttpServerResponse response, Principal principal, Set<String> required,
       List<String> missing, JsonRpcId id) {
     String description = "the request needs scope " + String.join(" ", missing);
-    LOG.log(Level.INFO, () -> "Refused " + principal.key() + ": " + description);
+    LOG.atInfo().log(() -> "Refused " + principal.key() + ": " + description);
     response.putHeader(McpHeaders.WWW_AUTHENTICATE,
         BearerChallenge.insufficientScope(metadata.url(), scopes.stepUp(principal, required), description));
     HttpErrors.reject(response, Refusal.FORBIDDEN, id, new JsonRpcError(HttpErrors.TRANSPORT_ERROR,

@@ -22,8 +22,8 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -38,7 +38,7 @@ import java.util.Set;
  */
 final class SessionPosts {
 
-  private static final Logger LOG = System.getLogger(SessionPosts.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionPosts.class);
   /** How long a 202 waits for the session to store what a notification changed before it goes anyway. */
   private static final long STORED_ACK_TIMEOUT_MS = 10_000;
 
@@ -163,7 +163,7 @@ final class SessionPosts {
           HttpErrors.reject(response, Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
         } else if (ar.cause() instanceof StoreUnavailableException) {
-          LOG.log(Level.WARNING, () -> "No session could start: " + ar.cause().getMessage());
+          LOG.atWarn().log(() -> "No session could start: " + ar.cause().getMessage());
           response.putHeader("Retry-After", "2");
           HttpErrors.reject(response, Refusal.UNAVAILABLE, "Service Unavailable: a store did not answer; retry later");
         } else {

@@ -12,8 +12,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class SessionTable {
 
-  private static final Logger LOG = System.getLogger(SessionTable.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
 
   private final Vertx vertx;
   private final McpServer server;
@@ -134,7 +134,7 @@ public final class SessionTable {
     String client = principal != null ? "principal " + principal.key() : "address " + remoteHost;
     if (!reserveFor(client)) {
       reserved.decrementAndGet();
-      LOG.log(Level.DEBUG, () -> "Refused a session to " + client + ": it holds "
+      LOG.atDebug().log(() -> "Refused a session to " + client + ": it holds "
           + options.getMaxSessionsPerClient());
       return Future.failedFuture(new SessionLimitException());
     }
@@ -221,7 +221,7 @@ public final class SessionTable {
     return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
         SessionPlacement.here())
         .recover(e -> {
-          LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
+          LOG.atWarn().log(() -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
           return Future.succeededFuture(null);
         });
@@ -297,7 +297,7 @@ public final class SessionTable {
       }
       return;
     }
-    LOG.log(Level.DEBUG, () -> "Closing session " + session.id() + ": " + reason);
+    LOG.atDebug().log(() -> "Closing session " + session.id() + ": " + reason);
     sessions.remove(session.id(), session);
     if (session.remote()) {
       ownership.ended(session, deleted);
@@ -315,7 +315,7 @@ public final class SessionTable {
     }
     if (session.deploymentId() != null && !handedOver.containsKey(session.id())) {
       vertx.undeploy(session.deploymentId()).onFailure(e ->
-          LOG.log(Level.DEBUG, () -> "Session verticle " + session.id() + " was already gone"));
+          LOG.atDebug().log(() -> "Session verticle " + session.id() + " was already gone"));
     }
     if (deleted || stored == null) {
       events.removeSession(session.id());
@@ -333,7 +333,7 @@ public final class SessionTable {
       end(session, "server closing", false, stored != null && !session.remote());
     }
     handedOver.forEach((id, deploymentId) -> vertx.undeploy(deploymentId).onFailure(e ->
-        LOG.log(Level.DEBUG, () -> "Session verticle " + id + " was already gone")));
+        LOG.atDebug().log(() -> "Session verticle " + id + " was already gone")));
     handedOver.clear();
   }
 
