@@ -20,6 +20,7 @@ module io.mcpvertx.runtime {
   exports io.mcpvertx.server.prompts;
   exports io.mcpvertx.server.resources;
   exports io.mcpvertx.server.tools;
+  exports io.mcpvertx.server.tracing;
   exports io.mcpvertx.spi;
   exports io.mcpvertx.spi.leases;
   exports io.mcpvertx.spi.leases.memory;

@@ -5,9 +5,12 @@ import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.server.tracing.McpTracer;
+import io.mcpvertx.tracing.McpTracing;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.ResponseMode;
+import io.opentelemetry.api.OpenTelemetry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -84,8 +87,10 @@ public final class BenchServer {
     int instances = Runtime.getRuntime().availableProcessors();
     int eventLoops = 0;
     ResponseMode response = ResponseMode.JSON;
+    boolean tracing = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
+        case "--tracing" -> tracing = true;
         case "--response" -> response = ResponseMode.valueOf(args[++i].toUpperCase(java.util.Locale.ROOT));
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--instances" -> instances = Integer.parseInt(args[++i]);
@@ -100,23 +105,27 @@ public final class BenchServer {
     }
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
       System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
-          + " [--response json|sse|auto]"
+          + " [--response json|sse|auto] [--tracing]"
           + " [--host 127.0.0.1]\n"
           + "       BenchServer jmh [JMH options]\n"
           + "       BenchServer tasks [options]");
       System.exit(2);
     }
-    start(mode, host, port, instances, eventLoops, response);
+    start(mode, host, port, instances, eventLoops, response, tracing);
   }
 
   private static void start(String mode, String host, int port, int instances, int eventLoops,
-      ResponseMode response) {
+      ResponseMode response, boolean tracing) {
     VertxOptions vertxOptions = new VertxOptions();
     if (eventLoops > 0) {
       vertxOptions.setEventLoopPoolSize(eventLoops);
     }
-    Vertx vertx = Vertx.vertx(vertxOptions);
-    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response)
+    // --tracing: OpenTelemetry configured from OTEL_* (the cost of tracing with OTEL_TRACES_SAMPLER=always_off).
+    OpenTelemetry otel = tracing ? McpTracing.autoConfigured() : null;
+    Vertx vertx = otel == null ? Vertx.vertx(vertxOptions)
+        : Vertx.builder().with(vertxOptions).withTracer(McpTracing.vertxTracer(otel)).build();
+    McpTracer tracer = otel == null ? McpTracer.NONE : McpTracing.tracer(otel);
+    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response, tracer)
         : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
             new DeploymentOptions().setInstances(instances)).map(id -> port);
     listening
@@ -147,7 +156,7 @@ public final class BenchServer {
   }
 
   private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances,
-      ResponseMode response) {
+      ResponseMode response, McpTracer tracer) {
     // One load generator on one address drives every session and stream: the per-client and connection caps,
     // meant for many clients, are raised; the session limit too, so that the memory benchmark's 10,000 idle
     // sessions fit beside the few a warm-up leaves behind.
@@ -159,7 +168,7 @@ public final class BenchServer {
         .setMaxSessions(sessions)
         .setMaxSessionsPerClient(sessions)
         .setMaxConnections(2 * sessions);
-    return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
+    return McpHttpServer.create(vertx, echoToolServer(vertx).tracer(tracer), options).listen(instances)
         .map(McpHttpServer::actualPort);
   }
 

@@ -3,6 +3,7 @@ package io.mcpvertx.cluster;
 import io.mcpvertx.cluster.impl.HazelcastSetup;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.spi.VertxTracerFactory;
 
 /**
  * A clustered Vert.x for an MCP instance: sessions, streams and feature verticles then reach each other across
@@ -21,7 +22,16 @@ public final class McpCluster {
 
   /** Starts this member and joins the cluster; fails when Hazelcast or the event bus cannot start. */
   public static Future<Vertx> start(McpClusterOptions options) {
-    return HazelcastSetup.start(new McpClusterOptions(options));
+    return HazelcastSetup.start(new McpClusterOptions(options), null);
+  }
+
+  /**
+   * Like {@link #start(McpClusterOptions)}, with Vert.x's tracer on {@code tracer} (the tracing module's {@code
+   * McpTracing.vertxTracer}): HTTP and event-bus spans, and trace context carried in event-bus messages between
+   * the members. Null: no tracer.
+   */
+  public static Future<Vertx> start(McpClusterOptions options, VertxTracerFactory tracer) {
+    return HazelcastSetup.start(new McpClusterOptions(options), tracer);
   }
 
   /** This member's id in the cluster, or null when {@code vertx} was not started by {@link #start}. */

@@ -6,9 +6,11 @@ import com.hazelcast.config.NetworkConfig;
 import io.mcpvertx.cluster.McpClusterOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.VertxTracerFactory;
 import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
@@ -37,7 +39,7 @@ public final class HazelcastSetup {
   private HazelcastSetup() {
   }
 
-  public static Future<Vertx> start(McpClusterOptions options) {
+  public static Future<Vertx> start(McpClusterOptions options, VertxTracerFactory tracer) {
     Config config;
     try {
       config = config(options);
@@ -47,8 +49,11 @@ public final class HazelcastSetup {
     HazelcastClusterManager manager = new HazelcastClusterManager(config);
     EventBusOptions bus = new EventBusOptions().setHost(options.getHost()).setPort(options.getEventBusPort())
         .setClusterPublicHost(options.getHost());
-    return Vertx.builder().with(new VertxOptions().setEventBusOptions(bus)).withClusterManager(manager)
-        .buildClustered()
+    VertxBuilder builder = Vertx.builder().with(new VertxOptions().setEventBusOptions(bus)).withClusterManager(manager);
+    if (tracer != null) {
+      builder.withTracer(tracer);
+    }
+    return builder.buildClustered()
         .onSuccess(vertx -> MANAGERS.put(vertx, new WeakReference<>(manager)));
   }
 

@@ -29,10 +29,12 @@ import io.mcpvertx.server.impl.session.Sessions;
 import io.mcpvertx.server.impl.stateless.StatelessEngine;
 import io.mcpvertx.server.impl.tasks.FailoverReruns;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -56,6 +58,7 @@ public final class McpServerImpl implements McpServer {
   private final TaskEngine tasks;
   private final Sessions sessions;
   private final StatelessEngine stateless;
+  private final TracerSlot tracing;
   private final McpInstance instance;
   private final McpStores stores;
 
@@ -78,10 +81,11 @@ public final class McpServerImpl implements McpServer {
     this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
     this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
     Capabilities capabilities = new Capabilities(registry);
+    this.tracing = new TracerSlot(instance);
     this.sessions = new Sessions(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
-        () -> rootsChangedHandler);
+        () -> rootsChangedHandler, tracing);
     this.stateless = new StatelessEngine(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
-        statelessClock);
+        statelessClock, tracing);
   }
 
   @Override
@@ -97,6 +101,17 @@ public final class McpServerImpl implements McpServer {
   @Override
   public Vertx vertx() {
     return vertx;
+  }
+
+  @Override
+  public McpServer tracer(McpTracer tracer) {
+    tracing.set(tracer);
+    return this;
+  }
+
+  @Override
+  public McpTracer tracer() {
+    return tracing.get();
   }
 
   @Override

@@ -9,6 +9,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.verticles.bus.McpEventBus;
@@ -226,19 +227,28 @@ public final class SessionVerticle extends VerticleBase {
    * <p>Messages delivered from one thread are handled in the order delivered.
    */
   public void deliver(Object body, MessageSink replies, Runnable handled) {
-    context.runOnContext(v -> {
-      if (stopping || handedOver) {
-        return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
-      }
-      if (onActivity != null) {
-        onActivity.run();
-      }
-      handle(body, new HeldSink(this, replies != null ? replies
-          : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
-      if (handled != null) {
-        acknowledge(handled);
-      }
-    });
+    McpTracer tracer = server.tracer();
+    if (tracer == McpTracer.NONE) {
+      context.runOnContext(v -> delivered(body, replies, handled));
+    } else {
+      // The caller's trace context (its HTTP request's) goes along to the session's context.
+      Runnable traced = tracer.wrap(() -> delivered(body, replies, handled));
+      context.runOnContext(v -> traced.run());
+    }
+  }
+
+  private void delivered(Object body, MessageSink replies, Runnable handled) {
+    if (stopping || handedOver) {
+      return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
+    }
+    if (onActivity != null) {
+      onActivity.run();
+    }
+    handle(body, new HeldSink(this, replies != null ? replies
+        : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
+    if (handled != null) {
+      acknowledge(handled);
+    }
   }
 
   /**

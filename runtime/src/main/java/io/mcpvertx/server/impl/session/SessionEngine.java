@@ -21,6 +21,12 @@ import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.ProgressTracker;
+import io.mcpvertx.server.impl.tracing.LogContext;
+import io.mcpvertx.server.impl.tracing.SpanTargets;
+import io.mcpvertx.server.impl.tracing.TracedSink;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
+import io.mcpvertx.server.tracing.McpSpan;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
@@ -195,11 +201,22 @@ final class SessionEngine implements McpSession {
       return;
     }
     if (message instanceof JsonRpcRequest request) {
-      try {
+      TracerSlot tracing = sessions.tracing();
+      McpTracer tracer = tracing.get();
+      McpSpan span = McpSpan.NONE;
+      if (tracer != McpTracer.NONE) {
+        // The span ends when the request's answer passes through the sink, whichever path below answers it.
+        span = tracer.start(SpanTargets.of(request, id, version == null ? null : version.id()));
+        sink = new TracedSink(sink, request.id(), span);
+      }
+      LogContext.enter(tracing.instanceId(), id, request.id(), principal, span);
+      try (McpSpan.Scope scope = span.makeCurrent()) {
         onRequest(request, sink);
       } catch (RuntimeException e) {
         // Bad input we did not foresee must still get its one response, not leave the client waiting.
         sink.send(new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(e, request.method())));
+      } finally {
+        LogContext.exit();
       }
     } else if (message instanceof JsonRpcNotification notification) {
       onNotification(notification, sink);
@@ -479,7 +496,10 @@ final class SessionEngine implements McpSession {
     if (onContextNow()) {
       action.run();
     } else {
-      context.runOnContext(v -> action.run());
+      // A hand-off to the session's context: the trace context of the caller (an event-bus message's) goes along.
+      McpTracer tracer = sessions.tracing().get();
+      Runnable run = tracer == McpTracer.NONE ? action : tracer.wrap(action);
+      context.runOnContext(v -> run.run());
     }
   }
 

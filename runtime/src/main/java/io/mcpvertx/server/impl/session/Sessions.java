@@ -9,6 +9,7 @@ import io.mcpvertx.server.impl.features.Capabilities;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
@@ -23,6 +24,7 @@ import java.util.function.Supplier;
  */
 public final class Sessions {
 
+  private final TracerSlot tracing;
   private final Vertx vertx;
   private final McpServerOptions options;
   private final FeatureRegistry registry;
@@ -37,8 +39,9 @@ public final class Sessions {
    */
   public Sessions(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
       Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine,
-      Supplier<Handler<McpSession>> rootsChanged) {
+      Supplier<Handler<McpSession>> rootsChanged, TracerSlot tracing) {
     this.vertx = vertx;
+    this.tracing = tracing;
     this.options = options;
     this.registry = registry;
     this.features = features;
@@ -65,6 +68,10 @@ public final class Sessions {
 
   Vertx vertx() {
     return vertx;
+  }
+
+  TracerSlot tracing() {
+    return tracing;
   }
 
   McpServerOptions options() {
