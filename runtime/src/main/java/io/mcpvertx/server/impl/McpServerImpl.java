@@ -79,9 +79,9 @@ public final class McpServerImpl implements McpServer {
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
     this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
-    this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
-    Capabilities capabilities = new Capabilities(registry);
     this.tracing = new TracerSlot(instance);
+    this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner, tracing));
+    Capabilities capabilities = new Capabilities(registry);
     this.sessions = new Sessions(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
         () -> rootsChangedHandler, tracing);
     this.stateless = new StatelessEngine(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,

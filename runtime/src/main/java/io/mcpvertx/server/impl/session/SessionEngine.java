@@ -331,7 +331,7 @@ final class SessionEngine implements McpSession {
         }
         return features.complete(params, ctx);
       case TASKS_GET:
-        return tasks(method).get(params, this);
+        return tasks(method).get(params, ctx, this);
       case TASKS_RESULT:
         return tasks(method).result(params, ctx, this);
       case TASKS_LIST:

@@ -123,7 +123,7 @@ public final class StatelessEngine implements StatelessServer {
         : tracer.start(SpanTargets.of(request, null, VERSION.id()));
     LogContext.enter(tracing.instanceId(), null, request.id(), principal, span);
     try (McpSpan.Scope scope = span.makeCurrent()) {
-      Call call = serveOne(request, principal, sink);
+      Call call = serveOne(request, principal, sink, span);
       if (span != McpSpan.NONE) {
         call.response().onComplete(ar -> TracedSink.end(span, ar.succeeded() ? ar.result() : null));
       }
@@ -133,7 +133,7 @@ public final class StatelessEngine implements StatelessServer {
     }
   }
 
-  private Call serveOne(JsonRpcRequest request, Principal principal, MessageSink sink) {
+  private Call serveOne(JsonRpcRequest request, Principal principal, MessageSink sink, McpSpan span) {
     Context context = Vertx.currentContext();
     if (context == null) {
       throw new IllegalStateException("Stateless requests are served on a Vert.x context");
@@ -167,6 +167,7 @@ public final class StatelessEngine implements StatelessServer {
     }
     StatelessRequestContext ctx = new StatelessRequestContext(vertx, context, blockingRunner,
         request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
+    ctx.span(span);
     Future<JsonObject> outcome;
     try {
       outcome = dispatch(method, params, ctx);

@@ -6,7 +6,10 @@ import io.mcpvertx.server.impl.features.BlockingRunner;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredTool;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
+import io.mcpvertx.server.impl.tracing.TaskSpans;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.server.tools.ToolExecution;
+import io.mcpvertx.server.tracing.McpSpan;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
 import io.vertx.core.AsyncResult;
@@ -37,7 +40,11 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
   private final FeatureDispatcher features;
   private final BlockingRunner blocking;
 
-  public FailoverReruns(TaskEngine engine, FeatureRegistry registry, FeatureDispatcher features, BlockingRunner blocking) {
+  private final TracerSlot tracing;
+
+  public FailoverReruns(TaskEngine engine, FeatureRegistry registry, FeatureDispatcher features, BlockingRunner blocking,
+      TracerSlot tracing) {
+    this.tracing = tracing;
     this.engine = engine;
     this.registry = registry;
     this.features = features;
@@ -109,8 +116,15 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
       engine.store().transition(task.taskId(), EnumSet.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null);
     }
     JsonObject params = new JsonObject().put("name", name).put("arguments", arguments.copy());
-    context.runOnContext(v -> FeatureDispatcher.invoke(() -> features.callTool(params, ctx))
-        .onComplete(run::finished));
+    context.runOnContext(v -> {
+      McpSpan execution = TaskSpans.execution(tracing.get(), task, name, null, version.id());
+      try (McpSpan.Scope scope = execution.makeCurrent()) {
+        FeatureDispatcher.invoke(() -> features.callTool(params, ctx)).onComplete(ar -> {
+          TaskSpans.end(execution, ar);
+          run.finished(ar);
+        });
+      }
+    });
     return true;
   }
 

@@ -43,6 +43,8 @@ import java.util.regex.Pattern;
  */
 final class AuthGate {
 
+  /** One line per decision: who was let in, or why a request was refused (never the token itself). */
+  private static final Logger AUDIT = LoggerFactory.getLogger("io.mcpvertx.auth.audit");
   private static final Logger LOG = LoggerFactory.getLogger(AuthGate.class);
   private static final String PRINCIPAL = "mcp.principal";
   /** RFC 6750 b64token. */
@@ -147,6 +149,8 @@ final class AuthGate {
       insufficientScope(rc.response(), principal, required, missing, null);
       return;
     }
+    AUDIT.atInfo().log(() -> "auth accepted subject=" + principal.subject() + " issuer=" + principal.issuer()
+        + " remote=" + rc.request().remoteAddress());
     rc.put(PRINCIPAL, principal);
     rc.next();
   }
@@ -174,6 +178,8 @@ final class AuthGate {
       List<String> missing, JsonRpcId id) {
     String description = "the request needs scope " + String.join(" ", missing);
     LOG.atInfo().log(() -> "Refused " + principal.key() + ": " + description);
+    AUDIT.atInfo().log(() -> "auth refused reason=insufficient_scope subject=" + principal.subject()
+        + " missing=" + String.join(",", missing));
     response.putHeader(McpHeaders.WWW_AUTHENTICATE,
         BearerChallenge.insufficientScope(metadata.url(), scopes.stepUp(principal, required), description));
     HttpErrors.reject(response, Refusal.FORBIDDEN, id, new JsonRpcError(HttpErrors.TRANSPORT_ERROR,
@@ -181,6 +187,8 @@ final class AuthGate {
   }
 
   private void unauthorized(RoutingContext rc, InvalidTokenException refused) {
+    AUDIT.atInfo().log(() -> "auth refused reason=" + (refused == null ? "missing_token" : "invalid_token")
+        + " remote=" + rc.request().remoteAddress());
     HttpServerResponse response = rc.response();
     response.putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), refused));
     HttpErrors.reject(response, Refusal.UNAUTHORIZED, refused == null ? "Unauthorized: a bearer token is required"
@@ -188,6 +196,8 @@ final class AuthGate {
   }
 
   private void invalidRequest(RoutingContext rc, String description) {
+    AUDIT.atInfo().log(() -> "auth refused reason=invalid_request remote=" + rc.request().remoteAddress()
+        + " detail=" + description);
     InvalidTokenException problem = new InvalidTokenException(InvalidTokenException.INVALID_REQUEST, description);
     rc.response().putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), problem));
     HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: " + description);

@@ -35,6 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class SessionTable {
 
+  /** One line per session lifecycle event: started, restored here, ended (with why). */
+  private static final Logger AUDIT = LoggerFactory.getLogger("io.mcpvertx.sessions.audit");
   private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
 
   private final Vertx vertx;
@@ -150,7 +152,7 @@ public final class SessionTable {
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
-            principal), loop).onFailure(e -> close(session, "session start failed")));
+            principal), loop, false).onFailure(e -> close(session, "session start failed")));
   }
 
   private boolean reserveFor(String client) {
@@ -219,7 +221,7 @@ public final class SessionTable {
       return Future.failedFuture(new SessionLimitException());
     }
     return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
-        SessionPlacement.here())
+        SessionPlacement.here(), true)
         .recover(e -> {
           LOG.atWarn().log(() -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
@@ -237,7 +239,7 @@ public final class SessionTable {
    * Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared) on
    * the event loop of {@code loop} when it can: the thread of the HTTP verticle whose request made the session.
    */
-  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop, boolean restoring) {
     if (stored != null) {
       verticle.onPersistentChange(record -> stored.write(session, record));
       verticle.onActivity(() -> used(session));
@@ -251,6 +253,7 @@ public final class SessionTable {
     return mailbox.completion()
         .compose(v -> SessionPlacement.deploy(vertx, verticle, loop))
         .map(deploymentId -> {
+          AUDIT.atInfo().log(() -> "session " + (restoring ? "restored" : "started") + " id=" + session.id());
           session.deployed(deploymentId, verticle);
           if (session.isClosed()) {
             vertx.undeploy(deploymentId);
@@ -298,6 +301,7 @@ public final class SessionTable {
       return;
     }
     LOG.atDebug().log(() -> "Closing session " + session.id() + ": " + reason);
+    AUDIT.atInfo().log(() -> "session ended id=" + session.id() + " reason=" + reason);
     sessions.remove(session.id(), session);
     if (session.remote()) {
       ownership.ended(session, deleted);
