@@ -10,6 +10,7 @@ import io.mcpvertx.verticles.http.ResponseMode;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.SessionEvents;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -31,6 +32,8 @@ import java.util.function.Consumer;
 final class PostExchange {
 
   private final HttpEndpoint endpoint;
+  /** The HTTP verticle's context, which this exchange is confined to. */
+  private final Context context;
   private final HttpSession session;
   private final HttpServerResponse response;
   private final ResponseMode mode;
@@ -46,11 +49,18 @@ final class PostExchange {
   private SseWriter sse;
   private boolean detached;
   private boolean done;
+  /** Whether the request is with its session: from then on a new stream is uncorked on the next turn. */
+  private boolean handedOff;
   private Future<?> tail = Future.succeededFuture();
+  /** Links of the verticle's {@link OpenExchanges}. */
+  PostExchange previous;
+  PostExchange next;
+  boolean listed;
 
-  PostExchange(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response, ResponseMode mode,
+  PostExchange(HttpEndpoint endpoint, Context context, HttpSession session, HttpServerResponse response, ResponseMode mode,
       List<JsonRpcId> requestIds, boolean batch, boolean initialize, Consumer<PostExchange> onDone) {
     this.endpoint = endpoint;
+    this.context = context;
     this.session = session;
     this.response = response;
     this.mode = mode;
@@ -96,6 +106,9 @@ final class PostExchange {
       }
       startSse();
     }
+    if (last && sse != null) {
+      sse.cork(); // the answer and the end of the stream in one write
+    }
     emit(endpoint.codec.encode(message));
     if (last) {
       finish();
@@ -113,6 +126,9 @@ final class PostExchange {
     }
     if (sse == null && !detached) {
       startSse();
+    }
+    if (sse != null) {
+      sse.cork();
     }
     emit(data);
     finish();
@@ -207,9 +223,26 @@ final class PostExchange {
     }
   }
 
+  /**
+   * The request is with its session. A stream still corked (see {@link #startSse()}) goes out on a later turn of
+   * the loop, after the session's task: if the session answered at once, the whole stream was written in one go
+   * by then; if not, the head and priming event go now, so the client can resume.
+   */
+  void handedOff() {
+    handedOff = true;
+    if (sse != null) {
+      context.runOnContext(v -> sse.uncork());
+    }
+  }
+
   private void startSse() {
     sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
-    sse.start();
+    // Corked: what the stream carries before the next turn of the loop (head, priming event, often the answer and
+    // the end) leaves in one write. handedOff() uncorks it.
+    sse.startCorked();
+    if (handedOff) {
+      context.runOnContext(v -> sse.uncork());
+    }
     ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
       tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), Buffer.buffer())).onSuccess(eventId -> {

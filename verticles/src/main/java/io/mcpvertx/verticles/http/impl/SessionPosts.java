@@ -26,10 +26,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * The POSTs of the 2025 generation on one HTTP verticle: {@code initialize} creates a session; any other message
@@ -46,7 +45,7 @@ final class SessionPosts {
   private final Context context;
   private final String routerAddress;
   /** The exchanges under way, for their heartbeats. */
-  private final Set<PostExchange> exchanges = new HashSet<>();
+  private final OpenExchanges exchanges = new OpenExchanges();
   /** Those whose session runs on another instance, by stream id: their answers come back over the event bus. */
   private final Map<String, PostExchange> routed = new HashMap<>();
 
@@ -108,12 +107,12 @@ final class SessionPosts {
    * runs on here; the others (JSON responses, revisions before 2025-11-25, batches) are answered here.
    */
   void handOverAll(long retryMs) {
-    new ArrayList<>(exchanges).forEach(exchange -> exchange.closeConnection(retryMs));
+    exchanges.snapshot().forEach(exchange -> exchange.closeConnection(retryMs));
   }
 
   void heartbeats() {
-    // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the map.
-    new ArrayList<>(exchanges).forEach(PostExchange::heartbeat);
+    // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the list.
+    exchanges.snapshot().forEach(PostExchange::heartbeat);
   }
 
   /**
@@ -210,7 +209,7 @@ final class SessionPosts {
   private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
       boolean batch, boolean initialize) {
     SessionVerticle local = session.verticle();
-    PostExchange exchange = new PostExchange(endpoint, session, response, endpoint.options.getResponseMode(), ids,
+    PostExchange exchange = new PostExchange(endpoint, context, session, response, endpoint.options.getResponseMode(), ids,
         batch, initialize, done -> {
           exchanges.remove(done);
           if (local == null) {
@@ -230,7 +229,8 @@ final class SessionPosts {
     if (local != null) {
       // The session runs in this JVM: straight to its context, no event bus (and no thread hop when it runs on
       // this verticle's event loop).
-      local.deliver(body, new ExchangeSink(context, exchange), null);
+      local.deliver(body, new ExchangeSink(context, Thread.currentThread(), exchange), null);
+      exchange.handedOff();
       return;
     }
     DeliveryOptions options = new DeliveryOptions()
@@ -241,24 +241,59 @@ final class SessionPosts {
       options.addHeader(McpEventBus.RESUMABLE, "1");
     }
     endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, options);
+    exchange.handedOff();
   }
 
-  /** What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. */
-  private record ExchangeSink(Context context, PostExchange exchange) implements MessageSink {
+  /**
+   * What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. A session on
+   * this verticle's own event loop calls it on that thread: the exchange is then told at once, as a task queued
+   * behind everything else on the loop would only add a turn (and, for a stream, a write) to every answer. The
+   * exchange's code then runs on the loop it is confined to, only under the session's context. What a handler sends
+   * from another thread (a worker) is queued, and while any of it waits, so is everything after it: the client
+   * gets the exchange's messages in the order they were sent.
+   */
+  private static final class ExchangeSink implements MessageSink {
+
+    private static final AtomicIntegerFieldUpdater<ExchangeSink> QUEUED =
+        AtomicIntegerFieldUpdater.newUpdater(ExchangeSink.class, "queued");
+
+    private final Context context;
+    private final Thread loop;
+    private final PostExchange exchange;
+    /** Messages queued onto the context and not yet handed to the exchange. */
+    private volatile int queued;
+
+    ExchangeSink(Context context, Thread loop, PostExchange exchange) {
+      this.context = context;
+      this.loop = loop;
+      this.exchange = exchange;
+    }
+
+    private void onLoop(Runnable action) {
+      if (Thread.currentThread() == loop && queued == 0) {
+        action.run();
+        return;
+      }
+      QUEUED.incrementAndGet(this);
+      context.runOnContext(v -> {
+        QUEUED.decrementAndGet(this);
+        action.run();
+      });
+    }
 
     @Override
     public void send(JsonRpcMessage message) {
-      context.runOnContext(v -> exchange.deliver(message));
+      onLoop(() -> exchange.deliver(message));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-      context.runOnContext(v -> exchange.deliverBatch(responses));
+      onLoop(() -> exchange.deliverBatch(responses));
     }
 
     @Override
     public void abandoned(JsonRpcId requestId) {
-      context.runOnContext(v -> exchange.abandoned(requestId));
+      onLoop(() -> exchange.abandoned(requestId));
     }
 
     @Override
@@ -268,7 +303,7 @@ final class SessionPosts {
 
     @Override
     public void closeSseStream(long retryMs) {
-      context.runOnContext(v -> exchange.closeConnection(retryMs));
+      onLoop(() -> exchange.closeConnection(retryMs));
     }
   }
 }
