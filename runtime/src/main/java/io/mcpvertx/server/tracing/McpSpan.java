@@ -58,10 +58,6 @@ public interface McpSpan {
   default void link(String traceparent) {
   }
 
-  /** Sets an attribute known only once the request is under way. */
-  default void attribute(String key, String value) {
-  }
-
   /**
    * Ends the span: {@code error} null for a result, the JSON-RPC error otherwise; {@code toolError} when a
    * {@code tools/call} result has {@code isError} set.

@@ -64,13 +64,6 @@ final class OtelMcpSpan implements McpSpan {
   }
 
   @Override
-  public void attribute(String key, String value) {
-    if (value != null) {
-      span.setAttribute(key, value);
-    }
-  }
-
-  @Override
   public void end(JsonRpcError error, boolean toolError) {
     if (error != null) {
       String code = Integer.toString(error.code());

@@ -9,7 +9,7 @@ import org.slf4j.MDC;
  * The MDC of the log lines written while one message is handled: instance, session, request, trace and span ids
  * and the principal's subject (never a token, never an argument). Set by {@link #enter} and cleared by {@link
  * #exit} around each message handled on an event loop, so nothing carries over to the next message the loop
- * handles. Only the keys set are removed; a key left unset is absent, not empty.
+ * handles. A value that is not known is left out (absent, not empty); {@link #exit} removes every key.
  */
 public final class LogContext {
 
