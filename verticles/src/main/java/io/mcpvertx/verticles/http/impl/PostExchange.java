@@ -34,7 +34,8 @@ final class PostExchange {
   private final HttpEndpoint endpoint;
   /** The HTTP verticle's context, which this exchange is confined to. */
   private final Context context;
-  private final HttpSession session;
+  /** Changes only when the session moved while a request was held for it ({@link #moveTo}). */
+  private HttpSession session;
   private final HttpServerResponse response;
   private final ResponseMode mode;
   private final List<JsonRpcId> requestIds;
@@ -73,6 +74,23 @@ final class PostExchange {
     if (mode == ResponseMode.SSE) {
       startSse();
     }
+  }
+
+  HttpSession session() {
+    return session;
+  }
+
+  /** Whether the exchange is over: answered, or ended with its session. */
+  boolean isDone() {
+    return done;
+  }
+
+  /**
+   * The session moved to another instance (or here) before any of it took this exchange's message: what comes from
+   * now on belongs to {@code moved}, the same session where it runs now.
+   */
+  void moveTo(HttpSession moved) {
+    this.session = moved;
   }
 
   /** The id of this exchange's stream in the event store (and of its route over the event bus). */
@@ -181,17 +199,7 @@ final class PostExchange {
       return;
     }
     if (session.state() == HttpSession.State.OWNER_LOST && !awaiting.isEmpty()) {
-      // The instance serving the request stopped: nothing will answer it, but the client may send it again (the
-      // session moves to another instance on its next request). An answer, not a cut, so no client waits forever.
-      List<JsonRpcMessage> errors = new ArrayList<>();
-      for (JsonRpcId id : awaiting) {
-        errors.add(SessionEvents.ownerLostError(id));
-      }
-      if (batch) {
-        deliverBatch(errors);
-      } else {
-        errors.forEach(this::deliver);
-      }
+      answerOwnerLost();
       return;
     }
     done = true;
@@ -201,6 +209,23 @@ final class PostExchange {
       sse.end();
     }
     onDone.accept(this);
+  }
+
+  /**
+   * The instance serving the requests stopped, or none could be found in time: nothing will answer them, but the
+   * client may send them again (the session moves to another instance on its next request). An answer, not a cut,
+   * so no client waits forever.
+   */
+  void answerOwnerLost() {
+    List<JsonRpcMessage> errors = new ArrayList<>();
+    for (JsonRpcId id : awaiting) {
+      errors.add(SessionEvents.ownerLostError(id));
+    }
+    if (batch) {
+      deliverBatch(errors);
+    } else {
+      errors.forEach(this::deliver);
+    }
   }
 
   /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */
