@@ -60,6 +60,18 @@ build  = true
 start  = $JAVA $JVM_OPTS -jar ${MCP_VERTX_JAR:?set MCP_VERTX_JAR} mcp --port $PORT --metrics --metrics-port 19464
 CONF
 
+# The cost of tracing: the same server with OpenTelemetry on (Vert.x's HTTP spans and ours) and sampling off, as
+# a deployment that traces on demand runs; nothing is exported, so no collector is needed.
+cat >> "$WORK/harness/peers.conf" <<'CONF'
+
+[mcp-vertx-tracing]
+kind   = mcp
+arg    = text
+port   = 18090
+build  = true
+start  = env OTEL_TRACES_SAMPLER=always_off OTEL_METRICS_EXPORTER=none OTEL_LOGS_EXPORTER=none OTEL_SERVICE_NAME=bench $JAVA $JVM_OPTS -jar ${MCP_VERTX_JAR:?set MCP_VERTX_JAR} mcp --port $PORT --tracing
+CONF
+
 # Both cores for the server (the driver still shares CPU 1 with it): each peer again, its JVM let onto CPUs 0 and 1, so
 # it sees 2 processors (our server then runs 2 HTTP verticles). Compare these peers with each other only, e.g.
 #   BASELINE=vertx-echo-2cpu benchmarks/peers.sh vertx-echo-2cpu quarkus-mcp-2cpu mcp-vertx-2cpu

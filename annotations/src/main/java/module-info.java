@@ -14,6 +14,7 @@ module io.mcpvertx.annotations {
   requires com.github.victools.jsonschema.generator;
   requires com.github.victools.jsonschema.module.jackson;
   requires com.networknt.schema;
+  requires org.slf4j;
 
   exports io.mcpvertx.annotations;
 }

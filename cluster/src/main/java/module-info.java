@@ -3,7 +3,6 @@ module io.mcpvertx.cluster {
   requires transitive io.vertx.core;
   requires io.vertx.clustermanager.hazelcast;
   requires com.hazelcast.core;
-  requires java.logging;
 
   exports io.mcpvertx.cluster;
 }

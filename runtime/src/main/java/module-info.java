@@ -8,6 +8,7 @@ module io.mcpvertx.runtime {
   requires com.fasterxml.jackson.core;
   requires transitive com.fasterxml.jackson.databind; // JsonNodes hands out Jackson trees
   requires com.networknt.schema;
+  requires org.slf4j;
 
   exports io.mcpvertx.jsonrpc;
   exports io.mcpvertx.protocol;
@@ -20,6 +21,7 @@ module io.mcpvertx.runtime {
   exports io.mcpvertx.server.prompts;
   exports io.mcpvertx.server.resources;
   exports io.mcpvertx.server.tools;
+  exports io.mcpvertx.server.tracing;
   exports io.mcpvertx.spi;
   exports io.mcpvertx.spi.leases;
   exports io.mcpvertx.spi.leases.memory;

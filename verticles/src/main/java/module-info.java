@@ -9,6 +9,7 @@ module io.mcpvertx.verticles {
   requires transitive io.vertx.web;
   requires transitive io.vertx.auth.oauth2;
   requires io.vertx.auth.common;
+  requires org.slf4j;
 
   exports io.mcpvertx.verticles;
   exports io.mcpvertx.verticles.bus;

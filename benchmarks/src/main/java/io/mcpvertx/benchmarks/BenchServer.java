@@ -8,14 +8,18 @@ import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.server.tracing.McpTracer;
+import io.mcpvertx.tracing.McpTracing;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.ResponseMode;
+import io.opentelemetry.api.OpenTelemetry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerOptions;
@@ -102,6 +106,7 @@ public final class BenchServer {
     int metricsPort = McpMetricsOptions.DEFAULT_PORT;
     boolean noVertxMetrics = false;
     boolean noVertxHttpMetrics = false;
+    boolean tracing = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--metrics" -> metrics = new McpMetricsOptions();
@@ -110,6 +115,7 @@ public final class BenchServer {
         case "--no-vertx-metrics" -> noVertxMetrics = true;
         // Vert.x's metrics without its per-request HTTP and TCP server ones: what those cost.
         case "--no-vertx-http-metrics" -> noVertxHttpMetrics = true;
+        case "--tracing" -> tracing = true;
         case "--response" -> response = ResponseMode.valueOf(args[++i].toUpperCase(java.util.Locale.ROOT));
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--instances" -> instances = Integer.parseInt(args[++i]);
@@ -124,7 +130,7 @@ public final class BenchServer {
     }
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
       System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
-          + " [--response json|sse|auto]"
+          + " [--response json|sse|auto] [--tracing]"
           + " [--host 127.0.0.1] [--metrics [--metrics-port 9464]]\n"
           + "       BenchServer jmh [JMH options]\n"
           + "       BenchServer tasks [options]");
@@ -132,11 +138,11 @@ public final class BenchServer {
     }
     start(mode, host, port, instances, eventLoops, response,
         metrics == null ? null : McpMetrics.create(metrics.setHost(host).setPort(metricsPort)
-            .setVertxMetrics(!noVertxMetrics)), noVertxHttpMetrics);
+            .setVertxMetrics(!noVertxMetrics)), noVertxHttpMetrics, tracing);
   }
 
   private static void start(String mode, String host, int port, int instances, int eventLoops,
-      ResponseMode response, McpMetrics metrics, boolean noVertxHttpMetrics) {
+      ResponseMode response, McpMetrics metrics, boolean noVertxHttpMetrics, boolean tracing) {
     VertxOptions vertxOptions = new VertxOptions();
     if (eventLoops > 0) {
       vertxOptions.setEventLoopPoolSize(eventLoops);
@@ -146,9 +152,18 @@ public final class BenchServer {
       micrometer.addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER)
           .addDisabledMetricsCategory(MetricsDomain.NET_SERVER);
     }
-    Vertx vertx = metrics == null ? Vertx.vertx(vertxOptions)
-        : Vertx.builder().with(measured).withMetrics(metrics.vertxMetricsFactory()).build();
-    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response, metrics)
+    // --tracing: OpenTelemetry configured from OTEL_* (the cost of tracing with OTEL_TRACES_SAMPLER=always_off).
+    OpenTelemetry otel = tracing ? McpTracing.autoConfigured() : null;
+    VertxBuilder builder = Vertx.builder().with(measured);
+    if (metrics != null) {
+      builder.withMetrics(metrics.vertxMetricsFactory());
+    }
+    if (otel != null) {
+      builder.withTracer(McpTracing.vertxTracer(otel));
+    }
+    Vertx vertx = builder.build();
+    McpTracer tracer = otel == null ? McpTracer.NONE : McpTracing.tracer(otel);
+    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response, metrics, tracer)
         : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
             new DeploymentOptions().setInstances(instances)).map(id -> port);
     listening
@@ -183,7 +198,7 @@ public final class BenchServer {
   }
 
   private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances,
-      ResponseMode response, McpMetrics metrics) {
+      ResponseMode response, McpMetrics metrics, McpTracer tracer) {
     // One load generator on one address drives every session and stream: the per-client and connection caps,
     // meant for many clients, are raised; the session limit too, so that the memory benchmark's 10,000 idle
     // sessions fit beside the few a warm-up leaves behind.
@@ -196,10 +211,10 @@ public final class BenchServer {
         .setMaxSessionsPerClient(sessions)
         .setMaxConnections(2 * sessions);
     if (metrics == null) {
-      return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
+      return McpHttpServer.create(vertx, echoToolServer(vertx).tracer(tracer), options).listen(instances)
           .map(McpHttpServer::actualPort);
     }
-    McpServer server = echoToolServer(vertx, metrics.meter(McpStores.inMemory(vertx)));
+    McpServer server = echoToolServer(vertx, metrics.meter(McpStores.inMemory(vertx))).tracer(tracer);
     metrics.bind(server);
     return metrics.serve(vertx)
         .compose(endpoint -> McpHttpServer.create(vertx, server, options).listen(instances))

@@ -1,5 +1,7 @@
 package io.mcpvertx.benchmarks;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import com.sun.management.OperatingSystemMXBean;
 import io.mcpvertx.storage.redis.RedisStoreOptions;
 import io.mcpvertx.storage.redis.testing.TestRedis;
@@ -15,8 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Task lifecycles per second against a private Redis on loopback, with same-run baselines:
@@ -52,7 +53,7 @@ public final class TaskLifecycleBench {
       "engine-redis");
 
   /** Per-task audit lines (one per create and complete) would measure the console: they are turned off. */
-  private static final Logger AUDIT = Logger.getLogger("io.mcpvertx.tasks.audit");
+  private static final Logger AUDIT = (Logger) LoggerFactory.getLogger("io.mcpvertx.tasks.audit");
 
   private TaskLifecycleBench() {
   }
@@ -137,7 +138,7 @@ public final class TaskLifecycleBench {
   }
 
   static void quietAudit() {
-    AUDIT.setLevel(Level.WARNING);
+    AUDIT.setLevel(Level.WARN);
   }
 
   private static Result measure(Vertx vertx, TestRedis redis, String mode, int round, RedisStoreOptions options,

@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.spi.VertxMetricsFactory;
+import io.vertx.core.spi.VertxTracerFactory;
 
 /**
  * A clustered Vert.x for an MCP instance: sessions, streams and feature verticles then reach each other across
@@ -23,7 +24,7 @@ public final class McpCluster {
 
   /** Starts this member and joins the cluster; fails when Hazelcast or the event bus cannot start. */
   public static Future<Vertx> start(McpClusterOptions options) {
-    return start(options, new VertxOptions(), null);
+    return start(options, new VertxOptions(), null, null);
   }
 
   /**
@@ -33,7 +34,22 @@ public final class McpCluster {
    */
   public static Future<Vertx> start(McpClusterOptions options, VertxOptions vertxOptions,
       VertxMetricsFactory metrics) {
-    return HazelcastSetup.start(new McpClusterOptions(options), new VertxOptions(vertxOptions), metrics);
+    return start(options, vertxOptions, metrics, null);
+  }
+
+  /**
+   * Like {@link #start(McpClusterOptions)}, with Vert.x's tracer on {@code tracer} (the tracing module's {@code
+   * McpTracing.vertxTracer}): HTTP and event-bus spans, and trace context carried in event-bus messages between
+   * the members. Null: no tracer.
+   */
+  public static Future<Vertx> start(McpClusterOptions options, VertxTracerFactory tracer) {
+    return start(options, new VertxOptions(), null, tracer);
+  }
+
+  /** Both: Vert.x options, metrics and tracer (each factory null for none). */
+  public static Future<Vertx> start(McpClusterOptions options, VertxOptions vertxOptions,
+      VertxMetricsFactory metrics, VertxTracerFactory tracer) {
+    return HazelcastSetup.start(new McpClusterOptions(options), new VertxOptions(vertxOptions), metrics, tracer);
   }
 
   /**

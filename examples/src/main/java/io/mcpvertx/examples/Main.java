@@ -17,12 +17,16 @@ import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.StatelessOptions;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.tracing.McpTracer;
+import io.mcpvertx.tracing.McpTracing;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;
 import io.mcpvertx.verticles.stdio.StdioServer;
+import io.opentelemetry.api.OpenTelemetry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.spi.VertxTracerFactory;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -58,6 +62,9 @@ public final class Main {
   private Main() {
   }
 
+  /** The tracer of every server main starts; set once, before any starts. */
+  private static McpTracer tracer = McpTracer.NONE;
+
   public static void main(String[] args) {
     ExampleConfig config;
     try {
@@ -77,8 +84,12 @@ public final class Main {
       System.exit(2);
       return;
     }
+    // MCP_TRACING=true: OpenTelemetry traces, the SDK configured from OTEL_* (see docs/observability.md).
+    OpenTelemetry otel = "true".equalsIgnoreCase(System.getenv("MCP_TRACING")) ? McpTracing.autoConfigured() : null;
+    tracer = otel == null ? McpTracer.NONE : McpTracing.tracer(otel);
+    VertxTracerFactory vertxTracer = otel == null ? null : McpTracing.vertxTracer(otel);
     ExampleMetrics metrics = ExampleMetrics.of(config);
-    Future<Vertx> started = metrics.vertx(config);
+    Future<Vertx> started = metrics.vertx(config, vertxTracer);
     started.onFailure(e -> {
       System.err.println("Could not join the cluster: " + e.getMessage());
       System.exit(1);
@@ -109,6 +120,11 @@ public final class Main {
    * server belongs to {@code instance}, and lists and calls the tool verticles of every member.
    */
   private static Future<McpServer> example(Vertx vertx, ExampleConfig config, McpStores stores,
+      McpInstance instance, StatelessOptions stateless) {
+    return exampleServer(vertx, config, stores, instance, stateless).map(server -> server.tracer(tracer));
+  }
+
+  private static Future<McpServer> exampleServer(Vertx vertx, ExampleConfig config, McpStores stores,
       McpInstance instance, StatelessOptions stateless) {
     if (!config.clustered()) {
       McpServerOptions options = ConformanceFixtures.options().setTaskOptions(config.tasks())

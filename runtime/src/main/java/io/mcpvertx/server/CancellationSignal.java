@@ -1,8 +1,8 @@
 package io.mcpvertx.server;
 
 import io.vertx.core.Handler;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class CancellationSignal {
 
-  private static final Logger LOG = System.getLogger(CancellationSignal.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(CancellationSignal.class);
 
   private volatile boolean cancelled;
   private String reason;
@@ -59,7 +59,7 @@ public final class CancellationSignal {
         try {
           handler.handle(reason);
         } catch (RuntimeException e) {
-          LOG.log(Level.WARNING, "A cancellation handler failed", e);
+          LOG.warn("A cancellation handler failed", e);
         }
       }
       handlers = null;

@@ -8,6 +8,7 @@ import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -57,6 +58,15 @@ public interface McpServer {
   }
 
   Vertx vertx();
+
+  /**
+   * Reports every request this server serves to {@code tracer} (a span each, see {@link McpTracer}); {@link
+   * McpTracer#NONE}, the default, turns tracing off. Set it before the server serves.
+   */
+  McpServer tracer(McpTracer tracer);
+
+  /** The tracer requests are reported to; {@link McpTracer#NONE} when tracing is off. */
+  McpTracer tracer();
 
   McpServerOptions options();
 

@@ -13,8 +13,8 @@ import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,7 +30,7 @@ import java.util.Map;
  */
 public abstract class McpFeatureVerticle extends VerticleBase {
 
-  private static final Logger LOG = System.getLogger(McpFeatureVerticle.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(McpFeatureVerticle.class);
   private static final long DEFAULT_CLIENT_REQUEST_TIMEOUT_MS = 60_000;
 
   private final String address = RemoteProtocol.CALL_PREFIX + RemoteProtocol.randomId();
@@ -125,7 +125,7 @@ public abstract class McpFeatureVerticle extends VerticleBase {
     } else if (ar.cause() instanceof McpException mcp) {
       RemoteProtocol.replyError(message, mcp);
     } else {
-      LOG.log(Level.ERROR, kind() + " " + key() + " failed", ar.cause());
+      LOG.error(kind() + " " + key() + " failed", ar.cause());
       message.fail(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error in " + kind() + " " + key());
     }
   }

@@ -4,6 +4,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import io.mcpvertx.testing.FreePorts;
+import io.mcpvertx.testing.LogCapture;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -13,8 +14,7 @@ import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.event.Level;
 
 /**
  * One member of a real Vert.x cluster in this JVM: its own Vert.x, clustered by its own embedded Hazelcast, which
@@ -23,11 +23,8 @@ import java.util.logging.Logger;
  */
 public final class ClusterNode {
 
-  /** Kept so the level set on it is not lost when the logger is garbage collected. */
-  private static final Logger HAZELCAST_LOGS = Logger.getLogger("com.hazelcast");
-
   static {
-    HAZELCAST_LOGS.setLevel(Level.SEVERE);
+    LogCapture.setLevel("com.hazelcast", Level.ERROR);
   }
 
   /** The members of one cluster: a unique name, so nothing else on this machine joins it, and their ports. */
@@ -82,7 +79,7 @@ public final class ClusterNode {
   private static Config config(Cluster cluster, int port) {
     Config config = ConfigUtil.loadConfig();
     config.setClusterName(cluster.name());
-    config.setProperty("hazelcast.logging.type", "jdk");
+    config.setProperty("hazelcast.logging.type", "slf4j");
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
     config.setProperty("hazelcast.socket.bind.any", "false");

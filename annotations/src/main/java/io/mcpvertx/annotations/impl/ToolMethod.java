@@ -7,8 +7,8 @@ import io.mcpvertx.server.ToolHandler;
 import io.mcpvertx.server.tools.ToolResult;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A tool method as a handler: binds the arguments, calls the method, converts its value. Failures map as the
@@ -18,7 +18,7 @@ import java.lang.System.Logger.Level;
  */
 final class ToolMethod implements ToolHandler {
 
-  private static final Logger LOG = System.getLogger(ToolMethod.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ToolMethod.class);
 
   private final String name;
   private final Invoker invoker;
@@ -77,7 +77,7 @@ final class ToolMethod implements ToolHandler {
     if (failure instanceof ToolFailure toolFailure) {
       return ToolResult.error(toolFailure.getMessage());
     }
-    LOG.log(Level.ERROR, "Tool " + name + " failed", failure);
+    LOG.error("Tool " + name + " failed", failure);
     return ToolResult.error("Tool " + name + " failed with an internal error.");
   }
 }

@@ -11,6 +11,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.spi.VertxMetricsFactory;
+import io.vertx.core.spi.VertxTracerFactory;
 import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
@@ -18,8 +19,6 @@ import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Builds the Hazelcast configuration from {@link McpClusterOptions}, on top of the one vertx-hazelcast ships (its
@@ -32,12 +31,6 @@ import java.util.logging.Logger;
 public final class HazelcastSetup {
 
   /**
-   * Hazelcast logs every partition migration at INFO; members come and go routinely here, so only its warnings
-   * are kept unless the logging configuration says otherwise. Held so the level is not lost with the logger.
-   */
-  private static final Logger HAZELCAST_LOGS = Logger.getLogger("com.hazelcast");
-
-  /**
    * The cluster manager of each Vert.x {@link #start} made, by identity ({@code Vertx} has no equality of its own).
    * Both weakly held: the Vert.x holds its manager, so the entry lives exactly as long as the Vert.x.
    */
@@ -48,10 +41,7 @@ public final class HazelcastSetup {
   }
 
   public static Future<Vertx> start(McpClusterOptions options, VertxOptions vertxOptions,
-      VertxMetricsFactory metrics) {
-    if (HAZELCAST_LOGS.getLevel() == null) {
-      HAZELCAST_LOGS.setLevel(Level.WARNING);
-    }
+      VertxMetricsFactory metrics, VertxTracerFactory tracer) {
     Config config;
     try {
       config = config(options);
@@ -65,6 +55,9 @@ public final class HazelcastSetup {
     if (metrics != null) {
       builder.withMetrics(metrics);
     }
+    if (tracer != null) {
+      builder.withTracer(tracer);
+    }
     return builder.buildClustered()
         .onSuccess(vertx -> MANAGERS.put(vertx, new WeakReference<>(manager)));
   }
@@ -72,7 +65,9 @@ public final class HazelcastSetup {
   static Config config(McpClusterOptions options) {
     Config config = ConfigUtil.loadConfig();
     config.setClusterName(options.getClusterName());
-    config.setProperty("hazelcast.logging.type", "jdk");
+    // Through SLF4J like the rest; Hazelcast logs every partition migration at INFO, so the logging
+    // configurations we ship keep only its warnings (com.hazelcast at WARN).
+    config.setProperty("hazelcast.logging.type", "slf4j");
     config.setProperty("hazelcast.phone.home.enabled", "false");
     // Vert.x closes Hazelcast itself, in order, when it closes; Hazelcast's own hook would race it.
     config.setProperty("hazelcast.shutdownhook.enabled", "false");

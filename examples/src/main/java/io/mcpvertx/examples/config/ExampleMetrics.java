@@ -6,7 +6,9 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpStores;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.spi.VertxTracerFactory;
 
 /**
  * The examples jar's metrics, when {@code --metrics} (or {@code MCP_METRICS}, or the file's {@code metrics.enabled})
@@ -26,18 +28,25 @@ public final class ExampleMetrics {
   }
 
   /** The Vert.x to serve on: clustered or not, with Vert.x metrics when metrics are on. */
-  public Future<Vertx> vertx(ExampleConfig config) {
+  public Future<Vertx> vertx(ExampleConfig config, VertxTracerFactory tracer) {
     VertxOptions options = metrics == null ? new VertxOptions() : metrics.vertxOptions(new VertxOptions());
     if (config.clustered()) {
-      return McpCluster.start(config.cluster(), options, metrics == null ? null : metrics.vertxMetricsFactory())
+      return McpCluster.start(config.cluster(), options, metrics == null ? null : metrics.vertxMetricsFactory(),
+              tracer)
           .onSuccess(vertx -> {
             if (metrics != null) {
               metrics.clusterMembers(() -> McpCluster.members(vertx));
             }
           });
     }
-    return Future.succeededFuture(metrics == null ? Vertx.vertx(options)
-        : Vertx.builder().with(options).withMetrics(metrics.vertxMetricsFactory()).build());
+    VertxBuilder builder = Vertx.builder().with(options);
+    if (metrics != null) {
+      builder.withMetrics(metrics.vertxMetricsFactory());
+    }
+    if (tracer != null) {
+      builder.withTracer(tracer);
+    }
+    return Future.succeededFuture(builder.build());
   }
 
   /** {@code stores} metered, when metrics are on. */

@@ -31,10 +31,12 @@ import io.mcpvertx.server.impl.stateless.StatelessEngine;
 import io.mcpvertx.server.impl.tasks.FailoverReruns;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
 import io.mcpvertx.server.observe.McpObserver;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -59,6 +61,7 @@ public final class McpServerImpl implements McpServer {
   private final TaskEngine tasks;
   private final Sessions sessions;
   private final StatelessEngine stateless;
+  private final TracerSlot tracing;
   private final McpInstance instance;
   private final McpStores stores;
 
@@ -79,12 +82,13 @@ public final class McpServerImpl implements McpServer {
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
     this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance, observers);
-    this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
+    this.tracing = new TracerSlot(instance);
+    this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner, tracing));
     Capabilities capabilities = new Capabilities(registry);
     this.sessions = new Sessions(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
-        () -> rootsChangedHandler, observers);
+        () -> rootsChangedHandler, observers, tracing);
     this.stateless = new StatelessEngine(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
-        statelessClock, observers);
+        statelessClock, observers, tracing);
   }
 
   @Override
@@ -100,6 +104,17 @@ public final class McpServerImpl implements McpServer {
   @Override
   public Vertx vertx() {
     return vertx;
+  }
+
+  @Override
+  public McpServer tracer(McpTracer tracer) {
+    tracing.set(tracer);
+    return this;
+  }
+
+  @Override
+  public McpTracer tracer() {
+    return tracing.get();
   }
 
   @Override

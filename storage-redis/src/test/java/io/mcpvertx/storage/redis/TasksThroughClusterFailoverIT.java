@@ -10,6 +10,7 @@ import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.storage.redis.impl.RedisKeys;
 import io.mcpvertx.storage.redis.testing.RedisClusterExtension;
 import io.mcpvertx.storage.redis.testing.TestRedisCluster;
+import io.mcpvertx.testing.LogCapture;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -23,12 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.event.Level;
 
 /**
  * The master holding the tasks killed (SIGKILL) while clients of two server instances keep creating tasks through
@@ -58,8 +58,8 @@ class TasksThroughClusterFailoverIT {
   /** Load goes on this long after the kill: the promotion, the old master's return, and some time after. */
   private static final long AFTER_KILL_MS = 9_000;
 
-  private static final Logger AUDIT = Logger.getLogger("io.mcpvertx.tasks.audit");
-  private static final Logger ERRORS = Logger.getLogger("io.mcpvertx.server.impl.tasks.TaskErrors");
+  private static final String AUDIT = "io.mcpvertx.tasks.audit";
+  private static final String ERRORS = "io.mcpvertx.server.impl.tasks.TaskErrors";
 
   static TwoServers servers;
 
@@ -70,8 +70,8 @@ class TasksThroughClusterFailoverIT {
 
   static TwoServers servers(int waitReplicas) {
     TestRedisCluster cluster = CLUSTER.cluster();
-    AUDIT.setLevel(Level.WARNING);
-    ERRORS.setLevel(Level.SEVERE);
+    LogCapture.setLevel(AUDIT, Level.WARN);
+    LogCapture.setLevel(ERRORS, Level.ERROR);
     RedisStoreOptions options = new RedisStoreOptions().setType(RedisClientType.CLUSTER)
         .setConnectionStrings(cluster.urls()).setKeyPrefix(cluster.keyPrefix()).setReconnectDelayMs(50)
         .setPingIntervalMs(200).setMaxPoolSize(8).setCommandTimeoutMs(TIMEOUT_MS)
@@ -85,8 +85,8 @@ class TasksThroughClusterFailoverIT {
       servers.close();
       servers = null;
     }
-    AUDIT.setLevel(null);
-    ERRORS.setLevel(null);
+    LogCapture.setLevel(AUDIT, null);
+    LogCapture.setLevel(ERRORS, null);
   }
 
   /** What the clients saw: each acknowledged task with its owner, and when it was acknowledged. */

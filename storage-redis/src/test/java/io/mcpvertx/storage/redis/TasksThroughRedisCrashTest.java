@@ -9,6 +9,7 @@ import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.LogCapture;
 import io.mcpvertx.testing.McpTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -24,12 +25,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.event.Level;
 
 /**
  * Redis killed (SIGKILL) and restarted while clients of two server instances keep creating tasks, on both wires:
@@ -55,7 +55,7 @@ class TasksThroughRedisCrashTest {
   private static final long DOWN_MS = 1_000;
 
   /** The audit log of hundreds of tasks is not what this test is about. */
-  private static final Logger AUDIT = Logger.getLogger("io.mcpvertx.tasks.audit");
+  private static final String AUDIT = "io.mcpvertx.tasks.audit";
 
   private static TwoServers servers;
 
@@ -64,7 +64,7 @@ class TasksThroughRedisCrashTest {
     TestRedis redis = REDIS.redis();
     redis.assumePrivate();
     assertEquals(List.of("appendfsync", "always"), redis.call("CONFIG", "GET", "appendfsync"));
-    AUDIT.setLevel(Level.WARNING);
+    LogCapture.setLevel(AUDIT, Level.WARN);
     RedisStoreOptions options = new RedisStoreOptions().setConnectionString(redis.url())
         .setKeyPrefix(redis.keyPrefix()).setReconnectDelayMs(50).setPingIntervalMs(200).setMaxPoolSize(8);
     Vertx vertx = Vertx.vertx();
@@ -81,7 +81,7 @@ class TasksThroughRedisCrashTest {
     if (servers != null) {
       servers.close();
     }
-    AUDIT.setLevel(null);
+    LogCapture.setLevel(AUDIT, null);
   }
 
   /** One client creating tasks one after the other; {@code create} yields the task id or the error's JSON. */

@@ -7,8 +7,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.Objects;
 
 /**
@@ -20,7 +20,7 @@ public final class ClusterNotificationsImpl implements ClusterNotifications {
 
   public static final String RESOURCE_UPDATED = "mcp.notifications.resource-updated";
 
-  private static final Logger LOG = System.getLogger(ClusterNotificationsImpl.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterNotificationsImpl.class);
 
   private final McpServer server;
   private final String origin = RemoteProtocol.randomId();
@@ -39,7 +39,7 @@ public final class ClusterNotificationsImpl implements ClusterNotifications {
           publish(vertx, uri, relay.origin);
         } catch (IllegalArgumentException e) {
           // Delivered here already; the caller of resourceUpdated should not fail for what the relay cannot carry.
-          LOG.log(Level.WARNING, "Did not relay a resource update to other instances: " + e.getMessage());
+          LOG.warn("Did not relay a resource update to other instances: " + e.getMessage());
         }
       });
       return relay;
@@ -67,14 +67,14 @@ public final class ClusterNotificationsImpl implements ClusterNotifications {
 
   private void onUpdate(Message<Object> message) {
     if (!(message.body() instanceof JsonObject update)) {
-      LOG.log(Level.WARNING, "Ignored a resource update that is not a JSON object");
+      LOG.warn("Ignored a resource update that is not a JSON object");
       return;
     }
     if (origin.equals(update.getValue("origin"))) {
       return;
     }
     if (!(update.getValue("uri") instanceof String uri) || uri.isEmpty() || uri.length() > MAX_URI_LENGTH) {
-      LOG.log(Level.WARNING, "Ignored a malformed resource update from the event bus");
+      LOG.warn("Ignored a malformed resource update from the event bus");
       return;
     }
     server.resourceUpdatedElsewhere(uri);

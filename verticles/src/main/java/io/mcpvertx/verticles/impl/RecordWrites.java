@@ -3,8 +3,8 @@ package io.mcpvertx.verticles.impl;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -18,7 +18,7 @@ import java.util.function.Function;
  */
 public final class RecordWrites {
 
-  private static final Logger LOG = System.getLogger(RecordWrites.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(RecordWrites.class);
 
   private final Function<SessionRecord, Future<?>> store;
   private boolean writing;
@@ -45,7 +45,7 @@ public final class RecordWrites {
     write.onComplete(ar -> {
       if (ar.failed()) {
         // The session goes on here; another instance would find an older record, or none, until the next change.
-        LOG.log(Level.WARNING, "Session " + record.sessionId() + ": storing its record failed: " + ar.cause());
+        LOG.warn("Session " + record.sessionId() + ": storing its record failed: " + ar.cause());
       }
       writing = false;
       SessionRecord next = waiting;

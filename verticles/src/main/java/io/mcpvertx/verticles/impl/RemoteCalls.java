@@ -19,8 +19,8 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RemoteCalls {
 
-  private static final Logger LOG = System.getLogger(RemoteCalls.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(RemoteCalls.class);
 
   /** The failure of a call whose verticle's node left the cluster before answering. */
   static final class NodeLeftException extends McpException {
@@ -174,7 +174,7 @@ final class RemoteCalls {
         roots.forEach(r -> array.add(new JsonObject().put("uri", r.uri()).put("name", r.name())));
         return new JsonObject().put("roots", array);
       }));
-      default -> LOG.log(Level.WARNING, "Ignored a callback of unknown type: " + body.encode());
+      default -> LOG.warn("Ignored a callback of unknown type: " + body.encode());
     }
   }
 

@@ -21,8 +21,9 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -48,7 +49,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class RemoteFeaturesImpl implements RemoteFeatures {
 
-  private static final Logger LOG = System.getLogger(RemoteFeaturesImpl.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(RemoteFeaturesImpl.class);
 
   /** The verticles serving one kind and key, oldest announcement first, and the definition registered. */
   private record Entry(List<FeatureProvider> providers, JsonObject registered) {
@@ -126,11 +127,11 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
     String node = announcement.getString("node");
     JsonObject definition = announcement.getJsonObject("definition");
     if (kind == null || key == null || address == null || definition == null) {
-      LOG.log(Level.WARNING, "Ignored a malformed feature announcement: " + announcement.encode());
+      LOG.warn("Ignored a malformed feature announcement: " + announcement.encode());
       return;
     }
     if (departures.hasLeft(node)) {
-      LOG.log(Level.DEBUG, "Ignored an announcement of " + kind + " " + key + " from node " + node
+      LOG.debug("Ignored an announcement of " + kind + " " + key + " from node " + node
           + ", which has left the cluster");
       return;
     }
@@ -176,7 +177,7 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
     Departures.Changes changes = departures.check(members, announcing);
     changes.gone().forEach(this::nodeLeft);
     if (!changes.returned().isEmpty()) {
-      LOG.log(Level.INFO, "Cluster nodes " + changes.returned() + " are back; asking for their features again");
+      LOG.info("Cluster nodes " + changes.returned() + " are back; asking for their features again");
       vertx.eventBus().publish(RemoteProtocol.DISCOVER, new JsonObject());
     }
   }
@@ -192,8 +193,8 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
       }
     }
     int failed = calls.nodeLeft(node);
-    LOG.log(removed + failed > 0 ? Level.INFO : Level.DEBUG, "Cluster node " + node + " left: it served " + removed
-        + " of the features here, and " + failed + " calls in flight to it failed");
+    LOG.atLevel(removed + failed > 0 ? Level.INFO : Level.DEBUG).log("Cluster node " + node + " left: it served "
+        + removed + " of the features here, and " + failed + " calls in flight to it failed");
   }
 
   /** Makes {@code providers} the verticles serving {@code kind} {@code key}, and registers what changed. */
@@ -216,7 +217,7 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
     } catch (IllegalArgumentException e) {
       entries.remove(kindKey);
       unregister(kind, key);
-      LOG.log(Level.WARNING, "Ignored an invalid " + kind + " definition for " + key + ": " + e.getMessage());
+      LOG.warn("Ignored an invalid " + kind + " definition for " + key + ": " + e.getMessage());
     }
   }
 
@@ -228,13 +229,13 @@ public final class RemoteFeaturesImpl implements RemoteFeatures {
         case RemoteProtocol.KIND_PROMPT -> Prompt.fromJson(definition);
         case RemoteProtocol.KIND_RESOURCE -> Resource.fromJson(definition);
         default -> {
-          LOG.log(Level.WARNING, "Ignored an announcement of unknown kind " + kind);
+          LOG.warn("Ignored an announcement of unknown kind " + kind);
           return false;
         }
       }
       return true;
     } catch (IllegalArgumentException e) {
-      LOG.log(Level.WARNING, "Ignored an invalid " + kind + " definition for " + key + ": " + e.getMessage());
+      LOG.warn("Ignored an invalid " + kind + " definition for " + key + ": " + e.getMessage());
       return false;
     }
   }

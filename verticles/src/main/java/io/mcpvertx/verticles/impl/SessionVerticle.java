@@ -9,6 +9,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.mcpvertx.verticles.bus.McpEventBus;
@@ -21,8 +22,8 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
@@ -50,7 +51,7 @@ import java.util.function.Function;
  */
 public final class SessionVerticle extends VerticleBase {
 
-  private static final Logger LOG = System.getLogger(SessionVerticle.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionVerticle.class);
 
   /**
    * Header of an inbound message with no body that only says the session is in use (a client follows its stream on
@@ -226,19 +227,28 @@ public final class SessionVerticle extends VerticleBase {
    * <p>Messages delivered from one thread are handled in the order delivered.
    */
   public void deliver(Object body, MessageSink replies, Runnable handled) {
-    context.runOnContext(v -> {
-      if (stopping || handedOver) {
-        return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
-      }
-      if (onActivity != null) {
-        onActivity.run();
-      }
-      handle(body, new HeldSink(this, replies != null ? replies
-          : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
-      if (handled != null) {
-        acknowledge(handled);
-      }
-    });
+    McpTracer tracer = server.tracer();
+    if (tracer == McpTracer.NONE) {
+      context.runOnContext(v -> delivered(body, replies, handled));
+    } else {
+      // The caller's trace context (its HTTP request's) goes along to the session's context.
+      Runnable traced = tracer.wrap(() -> delivered(body, replies, handled));
+      context.runOnContext(v -> traced.run());
+    }
+  }
+
+  private void delivered(Object body, MessageSink replies, Runnable handled) {
+    if (stopping || handedOver) {
+      return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
+    }
+    if (onActivity != null) {
+      onActivity.run();
+    }
+    handle(body, new HeldSink(this, replies != null ? replies
+        : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
+    if (handled != null) {
+      acknowledge(handled);
+    }
   }
 
   /**
@@ -319,7 +329,7 @@ public final class SessionVerticle extends VerticleBase {
     } else if (body instanceof SessionBatch batch) {
       session.handleBatch(batch.members(), sink);
     } else {
-      LOG.log(Level.WARNING, "Session " + sessionId + ": ignored an event-bus message of type "
+      LOG.warn("Session " + sessionId + ": ignored an event-bus message of type "
           + (body == null ? "null" : body.getClass().getName()));
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.server.McpServer;
+import io.mcpvertx.testing.LogCapture;
 import io.mcpvertx.testing.StatelessTestClient;
 import io.mcpvertx.testing.http.HttpReply;
 import io.mcpvertx.testing.http.StreamableHttp;
@@ -23,10 +24,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,32 +55,17 @@ class BadInputCatalogueTest {
     }
   }
 
-  private final List<LogRecord> traces = new CopyOnWriteArrayList<>();
-  private final Handler catcher = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getThrown() != null) {
-        traces.add(record);
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  /** What is logged, from every logger, while a test runs. */
+  private LogCapture logs;
 
   @BeforeEach
   void catchTraces() {
-    Logger.getLogger("").addHandler(catcher);
+    logs = LogCapture.start();
   }
 
   @AfterEach
   void releaseTraces() {
-    Logger.getLogger("").removeHandler(catcher);
+    logs.close();
   }
 
   private static byte[] utf8(String text) {
@@ -245,8 +227,8 @@ class BadInputCatalogueTest {
     answered.onComplete(test.succeeding(error -> test.verify(() -> {
       assertNotNull(error, () -> input + ": no error answered");
       assertEquals(input.code(), error.getInteger("code"), () -> input + ": " + error.encode());
-      assertTrue(traces.isEmpty(), () -> input + ": stack traces logged: " + traces.stream()
-          .map(r -> r.getLoggerName() + ": " + r.getMessage() + " " + r.getThrown()).toList());
+      assertTrue(logs.traces().isEmpty(), () -> input + ": stack logs.traces() logged: " + logs.traces().stream()
+          .map(r -> r.logger() + ": " + r.message() + " " + r.thrown()).toList());
       test.completeNow();
     })));
   }

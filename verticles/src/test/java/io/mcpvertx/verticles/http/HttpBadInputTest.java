@@ -4,6 +4,7 @@ import static io.mcpvertx.verticles.http.HttpChecks.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.LogCapture;
 import io.mcpvertx.testing.StatelessTestClient;
 import io.mcpvertx.testing.http.HttpReply;
 import io.mcpvertx.testing.http.StreamableHttp;
@@ -17,11 +18,6 @@ import io.vertx.core.net.NetSocket;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,38 +36,22 @@ class HttpBadInputTest {
   private static final String V11 = "2025-11-25";
   private static final String MODERN = StatelessTestClient.VERSION;
 
-  /** Log records with a stack trace, from every logger, while a test runs. */
-  private final List<LogRecord> traces = new CopyOnWriteArrayList<>();
-  private final Handler traceCatcher = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getThrown() != null) {
-        traces.add(record);
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  /** What is logged, from every logger, while a test runs. */
+  private LogCapture logs;
 
   @BeforeEach
   void catchTraces() {
-    Logger.getLogger("").addHandler(traceCatcher);
+    logs = LogCapture.start();
   }
 
   @AfterEach
   void releaseTraces() {
-    Logger.getLogger("").removeHandler(traceCatcher);
+    logs.close();
   }
 
   private void assertNoStackTrace() {
-    assertTrue(traces.isEmpty(), () -> "stack traces logged: " + traces.stream()
-        .map(r -> r.getLoggerName() + ": " + r.getMessage() + " " + r.getThrown()).toList());
+    assertTrue(logs.traces().isEmpty(), () -> "stack logs.traces() logged: " + logs.traces().stream()
+        .map(r -> r.logger() + ": " + r.message() + " " + r.thrown()).toList());
   }
 
   /** A response read off a socket: status, headers and body as text. */

@@ -3,6 +3,7 @@ package io.mcpvertx.verticles.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.LogCapture;
 import io.mcpvertx.testing.http.RawHttp;
 import io.mcpvertx.testing.http.RawHttp.Exchange;
 import io.mcpvertx.testing.http.StreamableHttp;
@@ -12,17 +13,13 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.slf4j.event.Level;
 
 /**
  * How a request's body is framed, as bytes on a socket: two framings at once, transfer codings the server does not
@@ -35,36 +32,23 @@ class HttpFramingTest {
   private static final String V11 = "2025-11-25";
   private static final String SMUGGLED = "GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
-  private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-  private final Handler catcher = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      records.add(record);
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  /** What is logged, from every logger, while a test runs. */
+  private LogCapture logs;
 
   @BeforeEach
   void catchLogs() {
-    Logger.getLogger("").addHandler(catcher);
+    logs = LogCapture.start();
   }
 
   @AfterEach
   void releaseLogs() {
-    Logger.getLogger("").removeHandler(catcher);
+    logs.close();
   }
 
   private void assertNoStackTrace() {
-    List<LogRecord> traces = records.stream().filter(r -> r.getThrown() != null).toList();
+    List<LogCapture.Line> traces = logs.traces();
     assertTrue(traces.isEmpty(), () -> "stack traces logged: " + traces.stream()
-        .map(r -> r.getLoggerName() + ": " + r.getMessage() + " " + r.getThrown()).toList());
+        .map(r -> r.logger() + ": " + r.message() + " " + r.thrown()).toList());
   }
 
   /** A POST head for the MCP path with these framing lines (each ending CRLF). */
@@ -152,8 +136,9 @@ class HttpFramingTest {
       // Vert.x closes the connection as soon as the decoder fails: no answer can be written before that.
       assertEquals(List.of(), exchange.statuses(), exchange::text);
       assertNoStackTrace();
-      long warnings = records.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue()).count();
-      assertEquals(1, warnings, () -> "expected one warning: " + records.stream().map(LogRecord::getMessage).toList());
+      long warnings = logs.lines().stream().filter(r -> r.atLeast(Level.WARN)).count();
+      assertEquals(1, warnings,
+          () -> "expected one warning: " + logs.lines().stream().map(LogCapture.Line::message).toList());
       test.completeNow();
     })));
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.testing.LogCapture;
 import io.mcpvertx.testing.StatelessTestClient;
 import io.mcpvertx.verticles.stdio.StdioServer;
 import io.mcpvertx.verticles.stdio.StdioServerOptions;
@@ -15,11 +16,6 @@ import io.vertx.junit5.VertxTestContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,32 +32,17 @@ class ServerFaultLogTest {
 
   /** What the failing handler throws: one instance per test, so the log records can be matched to it. */
   private final IllegalStateException fault = new IllegalStateException("the handler broke");
-  private final List<LogRecord> traces = new CopyOnWriteArrayList<>();
-  private final Handler catcher = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getThrown() != null) {
-        traces.add(record);
-      }
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  /** What is logged, from every logger, while a test runs. */
+  private LogCapture logs;
 
   @BeforeEach
   void catchTraces() {
-    Logger.getLogger("").addHandler(catcher);
+    logs = LogCapture.start();
   }
 
   @AfterEach
   void releaseTraces() {
-    Logger.getLogger("").removeHandler(catcher);
+    logs.close();
   }
 
   private void broken(McpServer server) {
@@ -71,9 +52,9 @@ class ServerFaultLogTest {
   }
 
   private void assertLoggedOnce() {
-    assertEquals(1, traces.stream().filter(r -> r.getThrown() == fault).count(),
-        () -> "records with the fault's trace: " + traces.stream().map(r -> r.getLoggerName() + ": "
-            + r.getMessage()).toList());
+    assertEquals(1, logs.traces().stream().filter(r -> r.thrown() == fault).count(),
+        () -> "records with the fault's trace: " + logs.traces().stream().map(r -> r.logger() + ": "
+            + r.message()).toList());
   }
 
   @Test

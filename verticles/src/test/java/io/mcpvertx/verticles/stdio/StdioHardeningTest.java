@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.mcpvertx.testing.LogCapture;
 import io.mcpvertx.testing.StatelessTestClient;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -16,18 +17,13 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.event.Level;
 
 /**
  * The stdio transport under a hostile or newer host: a host that stops reading our output stops us reading its
@@ -37,30 +33,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class StdioHardeningTest {
 
-  private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-  private final Handler catcher = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      records.add(record);
-    }
-
-    @Override
-    public void flush() {
-    }
-
-    @Override
-    public void close() {
-    }
-  };
+  /** What is logged, from every logger, while a test runs. */
+  private LogCapture logs;
 
   @BeforeEach
   void catchLogs() {
-    Logger.getLogger("").addHandler(catcher);
+    logs = LogCapture.start();
   }
 
   @AfterEach
   void releaseLogs() {
-    Logger.getLogger("").removeHandler(catcher);
+    logs.close();
   }
 
   private static McpServer server(Vertx vertx) {
@@ -160,8 +143,8 @@ class StdioHardeningTest {
         .compose(v -> {
           pipes.in.write(modern(2, "tools/call", new JsonObject().put("name", "echo")
               .put("arguments", new JsonObject().put("text", "small 2"))));
-          return until(vertx, () -> records.stream().anyMatch(r -> r.getLevel() == Level.WARNING
-              && r.getMessage().contains("not being read")));
+          return until(vertx, () -> logs.lines().stream().anyMatch(r -> r.level() == Level.WARN
+              && r.message().contains("not being read")));
         })
         .compose(v -> {
           for (int id = 3; id <= 7; id++) {
@@ -183,7 +166,7 @@ class StdioHardeningTest {
         .onComplete(test.succeeding(v -> test.verify(() -> {
           assertEquals(big, lineWithId(pipes, 1).getJsonObject("result").getJsonArray("content")
               .getJsonObject(0).getString("text"));
-          assertEquals(1, records.stream().filter(r -> r.getMessage().contains("not being read")).count());
+          assertEquals(1, logs.lines().stream().filter(r -> r.message().contains("not being read")).count());
           pipes.in.end();
           served.onComplete(test.succeedingThenComplete());
         })));

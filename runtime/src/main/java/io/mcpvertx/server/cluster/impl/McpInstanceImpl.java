@@ -9,8 +9,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  */
 public final class McpInstanceImpl implements McpInstance {
 
-  private static final Logger LOG = System.getLogger(McpInstance.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(McpInstance.class);
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final long MAX_REGISTER_RETRY_MS = 5_000;
 
@@ -67,7 +67,7 @@ public final class McpInstanceImpl implements McpInstance {
     return leases.register(candidate, options.getLeaseTtlMs()).map(v -> {
       heldSince = sent;
       live = true;
-      LOG.log(Level.INFO, () -> "Instance lease " + candidate + " registered (TTL " + options.getLeaseTtlMs()
+      LOG.atInfo().log(() -> "Instance lease " + candidate + " registered (TTL " + options.getLeaseTtlMs()
           + " ms)");
       return null;
     });
@@ -100,7 +100,7 @@ public final class McpInstanceImpl implements McpInstance {
       } else if (ar.cause() instanceof LeaseLostException) {
         lost(current, "the lease store no longer has it");
       } else {
-        LOG.log(Level.WARNING, () -> "Instance lease " + current + ": renewal failed (held for another "
+        LOG.atWarn().log(() -> "Instance lease " + current + ": renewal failed (held for another "
             + (options.getLeaseTtlMs() - (System.currentTimeMillis() - heldSince)) + " ms at most): " + ar.cause());
       }
     }));
@@ -113,12 +113,12 @@ public final class McpInstanceImpl implements McpInstance {
     live = false;
     // The next id first: whoever learns of the loss from a handler already sees the id to be registered.
     id = newId(options.getName());
-    LOG.log(Level.ERROR, () -> "Instance lease " + lostId + " lost (" + why + "): giving up its sessions and tasks");
+    LOG.atError().log(() -> "Instance lease " + lostId + " lost (" + why + "): giving up its sessions and tasks");
     for (Handler<String> handler : lostHandlers) {
       try {
         handler.handle(lostId);
       } catch (RuntimeException e) {
-        LOG.log(Level.ERROR, "A lease-lost handler failed", e);
+        LOG.error("A lease-lost handler failed", e);
       }
     }
     reRegister(options.getRenewIntervalMs());
@@ -132,7 +132,7 @@ public final class McpInstanceImpl implements McpInstance {
     register().onComplete(ar -> context.runOnContext(v -> {
       renewing = false;
       if (ar.failed()) {
-        LOG.log(Level.WARNING, () -> "Instance lease " + id + ": registering again failed, retrying in " + retryMs
+        LOG.atWarn().log(() -> "Instance lease " + id + ": registering again failed, retrying in " + retryMs
             + " ms: " + ar.cause());
         vertx.setTimer(retryMs, t -> context.runOnContext(x -> reRegister(Math.min(retryMs * 2,
             MAX_REGISTER_RETRY_MS))));

@@ -4,8 +4,8 @@ import io.mcpvertx.server.BlockingExecution;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -16,7 +16,7 @@ import java.util.concurrent.Executors;
  */
 public final class BlockingRunner {
 
-  private static final Logger LOG = System.getLogger(BlockingRunner.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(BlockingRunner.class);
 
   private final Executor virtualThreads;
 
@@ -50,7 +50,7 @@ public final class BlockingRunner {
       Object executor = Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
       return (Executor) executor;
     } catch (ReflectiveOperationException | RuntimeException e) {
-      LOG.log(Level.WARNING, "Virtual threads need JDK 21 or later (running " + Runtime.version()
+      LOG.warn("Virtual threads need JDK 21 or later (running " + Runtime.version()
           + "); blocking handlers will use the worker pool");
       return null;
     }

@@ -3,8 +3,8 @@ package io.mcpvertx.server.impl.features;
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.protocol.McpException;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one place where a failure becomes a JSON-RPC error. An {@link McpException} keeps its code and message;
@@ -13,7 +13,7 @@ import java.lang.System.Logger;
  */
 public final class ErrorMapper {
 
-  private static final Logger LOG = System.getLogger(ErrorMapper.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ErrorMapper.class);
 
   private ErrorMapper() {
   }
@@ -24,11 +24,11 @@ public final class ErrorMapper {
     }
     if (failure instanceof IllegalArgumentException iae) {
       // Thrown by our own record constructors when a handler builds an invalid result.
-      LOG.log(Level.WARNING, "Handler for " + method + " built an invalid result", iae);
+      LOG.warn("Handler for " + method + " built an invalid result", iae);
       return new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error: the handler for " + method
           + " produced an invalid result");
     }
-    LOG.log(Level.ERROR, "Handler for " + method + " failed", failure);
+    LOG.error("Handler for " + method + " failed", failure);
     return new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error while handling " + method);
   }
 }

@@ -23,6 +23,12 @@ import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.ProgressTracker;
 import io.mcpvertx.server.impl.observe.RequestMeter;
 import io.mcpvertx.server.observe.McpObserver;
+import io.mcpvertx.server.impl.tracing.LogContext;
+import io.mcpvertx.server.impl.tracing.SpanTargets;
+import io.mcpvertx.server.impl.tracing.TracedSink;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
+import io.mcpvertx.server.tracing.McpSpan;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
@@ -31,8 +37,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -46,7 +52,7 @@ import java.util.function.Supplier;
  */
 final class SessionEngine implements McpSession {
 
-  private static final Logger LOG = System.getLogger(SessionEngine.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionEngine.class);
 
   private final Sessions sessions;
   private final String id;
@@ -203,21 +209,32 @@ final class SessionEngine implements McpSession {
       return;
     }
     if (message instanceof JsonRpcRequest request) {
-      try {
+      TracerSlot tracing = sessions.tracing();
+      McpTracer tracer = tracing.get();
+      McpSpan span = McpSpan.NONE;
+      if (tracer != McpTracer.NONE) {
+        // The span ends when the request's answer passes through the sink, whichever path below answers it.
+        span = tracer.start(SpanTargets.of(request, id, version == null ? null : version.id()));
+        sink = new TracedSink(sink, request.id(), span);
+      }
+      LogContext.enter(tracing.instanceId(), id, request.id(), principal, span);
+      try (McpSpan.Scope scope = span.makeCurrent()) {
         onRequest(request, sink);
       } catch (RuntimeException e) {
         // Bad input we did not foresee must still get its one response, not leave the client waiting.
         sink.send(new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(e, request.method())));
+      } finally {
+        LogContext.exit();
       }
     } else if (message instanceof JsonRpcNotification notification) {
       onNotification(notification, sink);
     } else if (message instanceof JsonRpcResponse response) {
       if (!pending.complete(response)) {
-        LOG.log(Level.WARNING, "Session " + id + ": dropped a response to unknown request id " + response.id());
+        LOG.warn("Session " + id + ": dropped a response to unknown request id " + response.id());
       }
     } else if (message instanceof JsonRpcErrorResponse errorResponse) {
       if (!pending.fail(errorResponse)) {
-        LOG.log(Level.WARNING, "Session " + id + ": dropped an error response for unknown request id "
+        LOG.warn("Session " + id + ": dropped an error response for unknown request id "
             + errorResponse.id() + ": " + errorResponse.error().message());
       }
     }
@@ -338,7 +355,7 @@ final class SessionEngine implements McpSession {
         }
         return features.complete(params, ctx);
       case TASKS_GET:
-        return tasks(method).get(params, this);
+        return tasks(method).get(params, ctx, this);
       case TASKS_RESULT:
         return tasks(method).result(params, ctx, this);
       case TASKS_LIST:
@@ -409,7 +426,7 @@ final class SessionEngine implements McpSession {
       return;
     }
     if (method == null) {
-      LOG.log(Level.DEBUG, () -> "Session " + id + ": ignored unknown notification " + notification.method());
+      LOG.atDebug().log(() -> "Session " + id + ": ignored unknown notification " + notification.method());
       return;
     }
     switch (method) {
@@ -418,7 +435,7 @@ final class SessionEngine implements McpSession {
           state = SessionState.OPERATING;
           persistentChanged();
         } else if (state == SessionState.AWAITING_INITIALIZE) {
-          LOG.log(Level.DEBUG, () -> "Session " + id + ": notifications/initialized before initialize, ignored");
+          LOG.atDebug().log(() -> "Session " + id + ": notifications/initialized before initialize, ignored");
         }
       }
       case CANCELLED -> {
@@ -508,7 +525,10 @@ final class SessionEngine implements McpSession {
     if (onContextNow()) {
       action.run();
     } else {
-      context.runOnContext(v -> action.run());
+      // A hand-off to the session's context: the trace context of the caller (an event-bus message's) goes along.
+      McpTracer tracer = sessions.tracing().get();
+      Runnable run = tracer == McpTracer.NONE ? action : tracer.wrap(action);
+      context.runOnContext(v -> run.run());
     }
   }
 

@@ -19,13 +19,15 @@ import io.mcpvertx.server.client.Root;
 import io.mcpvertx.server.client.SamplingRequest;
 import io.mcpvertx.server.client.SamplingResult;
 import io.mcpvertx.server.impl.features.ProgressTracker;
+import io.mcpvertx.server.impl.tracing.TracedSink;
+import io.mcpvertx.server.tracing.McpSpan;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +42,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class SessionRequestContext implements RequestContext {
 
-  private static final Logger LOG = System.getLogger(SessionRequestContext.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionRequestContext.class);
 
   private final SessionEngine session;
   private final JsonRpcId requestId;
@@ -165,7 +167,7 @@ final class SessionRequestContext implements RequestContext {
       if (notification != null) {
         sink.send(notification);
       } else if (progress.requested()) {
-        LOG.log(Level.DEBUG, () -> "Dropped non-increasing or non-finite progress " + value + " for request "
+        LOG.atDebug().log(() -> "Dropped non-increasing or non-finite progress " + value + " for request "
             + requestId);
       }
     });
@@ -304,7 +306,20 @@ final class SessionRequestContext implements RequestContext {
     if (taskAsker != null) {
       return taskAsker.ask(method, params == null ? new JsonObject() : params);
     }
-    return session.pending().send(method, params == null ? new JsonObject() : params, sink, requestId);
+    JsonObject sent = params == null ? new JsonObject() : params;
+    if (sink instanceof TracedSink traced) {
+      // The client's span for this request is a child of ours (SEP-414: trace context in params._meta).
+      sent = sent.copy();
+      JsonObject meta = sent.getValue("_meta") instanceof JsonObject m ? m : new JsonObject();
+      traced.span().inject(meta);
+      sent.put("_meta", meta);
+    }
+    return session.pending().send(method, sent, sink, requestId);
+  }
+
+  /** The span of the request being served; {@link McpSpan#NONE} without tracing. */
+  public McpSpan span() {
+    return sink instanceof TracedSink traced ? traced.span() : McpSpan.NONE;
   }
 
   private static McpException missingCapability(String name, JsonObject required) {

@@ -7,6 +7,7 @@ import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.protocol.McpException;
+import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.SessionState;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
@@ -17,7 +18,9 @@ import io.mcpvertx.server.impl.tasks.TaskEngine;
 import io.mcpvertx.server.impl.tasks.TaskErrors;
 import io.mcpvertx.server.impl.tasks.TaskJson;
 import io.mcpvertx.server.impl.tasks.TaskRun;
+import io.mcpvertx.server.impl.tracing.TaskSpans;
 import io.mcpvertx.server.tools.TaskSupport;
+import io.mcpvertx.server.tracing.McpSpan;
 import io.mcpvertx.spi.tasks.TaskChange;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
@@ -91,6 +94,7 @@ final class SessionTasks {
     JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.LEGACY_WIRE)
         .put("method", "tools/call").put("tool", tool.tool().name()).put("sessionId", session.id()),
         tool.tool().execution(), params, session.principal().orElse(null));
+    TaskSpans.remember(metadata, ctx.span());
     Long requestedTtl = ttl == null ? null : ((Number) ttl).longValue();
     return engine.create(owner(session), requestedTtl, metadata).compose(created -> session.callOnContext(() -> {
       Run run = new Run(created, session);
@@ -98,14 +102,22 @@ final class SessionTasks {
           run.sink, run::ask);
       run.ctx = taskCtx;
       engine.register(run);
-      FeatureDispatcher.invoke(() -> features.callTool(params, taskCtx)).onComplete(run::finished);
+      McpSpan execution = TaskSpans.execution(session.sessions().tracing().get(), created, tool.tool().name(),
+          session.id(), session.protocolVersion().map(ProtocolVersion::id).orElse(null));
+      try (McpSpan.Scope scope = execution.makeCurrent()) {
+        FeatureDispatcher.invoke(() -> features.callTool(params, taskCtx)).onComplete(ar -> {
+          TaskSpans.end(execution, ar);
+          run.finished(ar);
+        });
+      }
       return Future.succeededFuture(TaskJson.legacyCreated(created, tool.tool().execution().immediateResponse()));
     }));
   }
 
   /** {@code tasks/get}. */
-  Future<JsonObject> get(JsonObject params, SessionEngine session) {
-    return engine.lookup(params.getValue("taskId"), owner(session)).map(TaskJson::legacy);
+  Future<JsonObject> get(JsonObject params, SessionRequestContext ctx, SessionEngine session) {
+    return engine.lookup(params.getValue("taskId"), owner(session)).map(task -> TaskSpans.link(ctx.span(), task))
+        .map(TaskJson::legacy);
   }
 
   /** {@code tasks/list}: the requester's tasks, oldest first, paged. */
@@ -157,6 +169,7 @@ final class SessionTasks {
   Future<JsonObject> result(JsonObject params, SessionRequestContext ctx, SessionEngine session) {
     String owner = owner(session);
     return engine.lookup(params.getValue("taskId"), owner).compose(task -> {
+      TaskSpans.link(ctx.span(), task);
       if (task.status().isTerminal()) {
         return outcome(task, owner);
       }

@@ -11,6 +11,7 @@ import io.mcpvertx.server.impl.features.FeatureRegistry;
 import io.mcpvertx.server.impl.observe.ObserverSlot;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
 import io.mcpvertx.server.observe.McpObserver;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
@@ -25,6 +26,7 @@ import java.util.function.Supplier;
  */
 public final class Sessions {
 
+  private final TracerSlot tracing;
   private final Vertx vertx;
   private final McpServerOptions options;
   private final FeatureRegistry registry;
@@ -40,8 +42,9 @@ public final class Sessions {
    */
   public Sessions(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
       Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine,
-      Supplier<Handler<McpSession>> rootsChanged, ObserverSlot observers) {
+      Supplier<Handler<McpSession>> rootsChanged, ObserverSlot observers, TracerSlot tracing) {
     this.vertx = vertx;
+    this.tracing = tracing;
     this.options = options;
     this.registry = registry;
     this.features = features;
@@ -83,6 +86,10 @@ public final class Sessions {
 
   Vertx vertx() {
     return vertx;
+  }
+
+  TracerSlot tracing() {
+    return tracing;
   }
 
   McpServerOptions options() {

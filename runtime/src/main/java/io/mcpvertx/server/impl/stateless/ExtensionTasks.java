@@ -11,6 +11,7 @@ import io.mcpvertx.server.impl.tasks.TaskEngine;
 import io.mcpvertx.server.impl.tasks.TaskErrors;
 import io.mcpvertx.server.impl.tasks.TaskJson;
 import io.mcpvertx.server.impl.tasks.TaskRun;
+import io.mcpvertx.server.impl.tracing.TaskSpans;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.spi.tasks.TaskChange;
@@ -87,6 +88,7 @@ final class ExtensionTasks {
     JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.EXTENSION_WIRE)
         .put("method", "tools/call").put("tool", tool.tool().name()), execution, params,
         ctx.principal().orElse(null));
+    TaskSpans.remember(metadata, ctx.span());
     Supplier<Future<JsonObject>> call = () -> FeatureDispatcher.invoke(() -> features.callTool(params, ctx));
     if (execution.promoteAfterMs() == 0) {
       // The task exists before the handler runs, so everything it asks goes to the task.

@@ -24,7 +24,13 @@ import io.mcpvertx.server.impl.observe.ObserverSlot;
 import io.mcpvertx.server.impl.observe.RequestMeter;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
 import io.mcpvertx.server.observe.McpObserver;
+import io.mcpvertx.server.impl.tracing.LogContext;
+import io.mcpvertx.server.impl.tracing.SpanTargets;
+import io.mcpvertx.server.impl.tracing.TracedSink;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tracing.McpSpan;
+import io.mcpvertx.server.tracing.McpTracer;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -54,6 +60,7 @@ public final class StatelessEngine implements StatelessServer {
   private static final Set<String> MULTI_ROUND_TRIP = Set.of("tools/call", "prompts/get", "resources/read");
 
   private final Vertx vertx;
+  private final TracerSlot tracing;
   private final McpServerOptions options;
   private final FeatureRegistry registry;
   private final FeatureDispatcher features;
@@ -67,8 +74,9 @@ public final class StatelessEngine implements StatelessServer {
   /** @param clock what dates {@code requestState} expiry (a seam for tests) */
   public StatelessEngine(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
       Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine, LongSupplier clock,
-      ObserverSlot observers) {
+      ObserverSlot observers, TracerSlot tracing) {
     this.vertx = vertx;
+    this.tracing = tracing;
     this.options = options;
     this.registry = registry;
     this.features = features;
@@ -115,6 +123,22 @@ public final class StatelessEngine implements StatelessServer {
 
   @Override
   public Call serve(JsonRpcRequest request, Principal principal, MessageSink sink) {
+    McpTracer tracer = tracing.get();
+    McpSpan span = tracer == McpTracer.NONE ? McpSpan.NONE
+        : tracer.start(SpanTargets.of(request, null, VERSION.id()));
+    LogContext.enter(tracing.instanceId(), null, request.id(), principal, span);
+    try (McpSpan.Scope scope = span.makeCurrent()) {
+      Call call = serveOne(request, principal, sink, span);
+      if (span != McpSpan.NONE) {
+        call.response().onComplete(ar -> TracedSink.end(span, ar.succeeded() ? ar.result() : null));
+      }
+      return call;
+    } finally {
+      LogContext.exit();
+    }
+  }
+
+  private Call serveOne(JsonRpcRequest request, Principal principal, MessageSink sink, McpSpan span) {
     Context context = Vertx.currentContext();
     if (context == null) {
       throw new IllegalStateException("Stateless requests are served on a Vert.x context");
@@ -150,6 +174,7 @@ public final class StatelessEngine implements StatelessServer {
     }
     StatelessRequestContext ctx = new StatelessRequestContext(vertx, context, blockingRunner,
         request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
+    ctx.span(span);
     Future<JsonObject> outcome;
     try {
       outcome = dispatch(method, params, ctx);

@@ -18,6 +18,7 @@ import io.mcpvertx.server.client.SamplingRequest;
 import io.mcpvertx.server.client.SamplingResult;
 import io.mcpvertx.server.impl.features.BlockingRunner;
 import io.mcpvertx.server.impl.features.ProgressTracker;
+import io.mcpvertx.server.tracing.McpSpan;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -69,6 +70,8 @@ final class StatelessRequestContext implements RequestContext {
   private final CancellationSignal cancellation = new CancellationSignal();
   /** Set when the call became a task: from then on questions go to the task, not into input_required. */
   private volatile TaskAsker taskAsker;
+  /** The request's span, kept with a task the request creates; set right after construction. */
+  private McpSpan span = McpSpan.NONE;
 
   /** Where a handler's questions go once its call is a task (the tasks extension's inputRequests). */
   interface TaskAsker {
@@ -289,6 +292,14 @@ final class StatelessRequestContext implements RequestContext {
   }
 
   /** The client's answer under {@code key}, or a recorded question and an {@link InputRequired} failure. */
+  McpSpan span() {
+    return span;
+  }
+
+  void span(McpSpan span) {
+    this.span = span;
+  }
+
   private Future<JsonObject> ask(String key, String method, JsonObject params) {
     if (!mayAsk) {
       // Only tools/call, prompts/get and resources/read may be answered with input_required.

@@ -6,14 +6,17 @@ import io.mcpvertx.server.impl.features.BlockingRunner;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredTool;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
+import io.mcpvertx.server.impl.tracing.TaskSpans;
+import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.server.tools.ToolExecution;
+import io.mcpvertx.server.tracing.McpSpan;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.EnumSet;
 
 /**
@@ -30,14 +33,18 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
   public static final String LEGACY_WIRE = "2025-11-25";
   public static final String EXTENSION_WIRE = "extension";
 
-  private static final Logger LOG = System.getLogger(FailoverReruns.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(FailoverReruns.class);
 
   private final TaskEngine engine;
   private final FeatureRegistry registry;
   private final FeatureDispatcher features;
   private final BlockingRunner blocking;
 
-  public FailoverReruns(TaskEngine engine, FeatureRegistry registry, FeatureDispatcher features, BlockingRunner blocking) {
+  private final TracerSlot tracing;
+
+  public FailoverReruns(TaskEngine engine, FeatureRegistry registry, FeatureDispatcher features, BlockingRunner blocking,
+      TracerSlot tracing) {
+    this.tracing = tracing;
     this.engine = engine;
     this.registry = registry;
     this.features = features;
@@ -82,7 +89,7 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
     }
     RegisteredTool tool = registry.snapshot().tools().get(name);
     if (tool == null || !tool.tool().execution().rerunOnFailover()) {
-      LOG.log(Level.DEBUG, () -> "Task " + task.taskId() + ": tool " + name + " is not registered here as one to "
+      LOG.atDebug().log(() -> "Task " + task.taskId() + ": tool " + name + " is not registered here as one to "
           + "run again; the task is failed");
       return false;
     }
@@ -90,7 +97,7 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
     try {
       principal = metadata.getValue("principal") instanceof JsonObject p ? Principal.fromJson(p) : null;
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, () -> "Task " + task.taskId() + ": its recorded principal is unreadable; the task is "
+      LOG.atWarn().log(() -> "Task " + task.taskId() + ": its recorded principal is unreadable; the task is "
           + "failed rather than run for someone else: " + e.getMessage());
       return false;
     }
@@ -109,8 +116,15 @@ public final class FailoverReruns implements OrphanSweeper.Rerunner {
       engine.store().transition(task.taskId(), EnumSet.of(TaskStatus.INPUT_REQUIRED), TaskStatus.WORKING, null);
     }
     JsonObject params = new JsonObject().put("name", name).put("arguments", arguments.copy());
-    context.runOnContext(v -> FeatureDispatcher.invoke(() -> features.callTool(params, ctx))
-        .onComplete(run::finished));
+    context.runOnContext(v -> {
+      McpSpan execution = TaskSpans.execution(tracing.get(), task, name, null, version.id());
+      try (McpSpan.Scope scope = execution.makeCurrent()) {
+        FeatureDispatcher.invoke(() -> features.callTool(params, ctx)).onComplete(ar -> {
+          TaskSpans.end(execution, ar);
+          run.finished(ar);
+        });
+      }
+    });
     return true;
   }
 

@@ -14,8 +14,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -36,7 +36,7 @@ final class OrphanSweeper {
   /** Orphans settled per sweep step; a full batch is followed by another step at once. */
   static final int ORPHAN_BATCH = 100;
 
-  private static final Logger LOG = System.getLogger(OrphanSweeper.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(OrphanSweeper.class);
 
   private final Vertx vertx;
   private final TaskStore store;
@@ -103,7 +103,7 @@ final class OrphanSweeper {
     instance.leases().takeOrphans(ORPHAN_BATCH).onComplete(ar -> context.runOnContext(v -> {
       if (ar.failed()) {
         sweeping = false;
-        LOG.log(Level.WARNING, () -> "Looking for tasks of stopped instances failed: " + ar.cause().getMessage());
+        LOG.atWarn().log(() -> "Looking for tasks of stopped instances failed: " + ar.cause().getMessage());
         return;
       }
       List<LeaseStore.Orphan> orphans = ar.result();
@@ -132,7 +132,7 @@ final class OrphanSweeper {
   private void settleOrphan(LeaseStore.Orphan orphan, String self, Promise<Void> done) {
     instance.leases().executing(self, orphan.taskId())
         .recover(e -> {
-          LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": recording its settlement failed; settling it "
+          LOG.atWarn().log(() -> "Task " + orphan.taskId() + ": recording its settlement failed; settling it "
               + "anyway: " + e.getMessage());
           return Future.succeededFuture();
         })
@@ -147,7 +147,7 @@ final class OrphanSweeper {
     }
     store.get(orphan.taskId()).onComplete(ar -> context.runOnContext(v -> {
       if (ar.failed()) {
-        LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": reading it after its executor stopped "
+        LOG.atWarn().log(() -> "Task " + orphan.taskId() + ": reading it after its executor stopped "
             + "failed; retrying: " + ar.cause().getMessage());
         vertx.setTimer(instance.options().getOrphanSweepIntervalMs(),
             t -> context.runOnContext(x -> settleTaken(orphan, self, done)));
@@ -162,7 +162,7 @@ final class OrphanSweeper {
       }
       Rerunner again = rerunner.get();
       if (again != null && again.rerun(task, self, context)) {
-        audit.log(Level.INFO, () -> "task rerun id=" + orphan.taskId() + " executor=" + orphan.instanceId()
+        audit.atInfo().log(() -> "task rerun id=" + orphan.taskId() + " executor=" + orphan.instanceId()
             + " by=" + self + " reason=executor-lease-expired");
         McpObserver observer = observers.get();
         if (observer != null) {
@@ -182,7 +182,7 @@ final class OrphanSweeper {
       if (ar.failed()) {
         // Handed out once: retry here until the store answers, or the task would stay working. Once closed it stays
         // recorded under this instance, for whoever takes over after its lease is released.
-        LOG.log(Level.WARNING, () -> "Task " + orphan.taskId() + ": failing it after its executor stopped failed; "
+        LOG.atWarn().log(() -> "Task " + orphan.taskId() + ": failing it after its executor stopped failed; "
             + "retrying: " + ar.cause().getMessage());
         if (closed) {
           done.tryComplete();
@@ -195,7 +195,7 @@ final class OrphanSweeper {
       forgetSettlement(self, orphan.taskId());
       done.tryComplete();
       if (ar.result().applied()) {
-        audit.log(Level.INFO, () -> "task failed id=" + orphan.taskId() + " executor=" + orphan.instanceId()
+        audit.atInfo().log(() -> "task failed id=" + orphan.taskId() + " executor=" + orphan.instanceId()
             + " by=" + self + " reason=executor-lease-expired");
         McpObserver observer = observers.get();
         if (observer != null) {
@@ -206,7 +206,7 @@ final class OrphanSweeper {
   }
 
   private void forgetSettlement(String self, String taskId) {
-    instance.leases().executed(self, taskId).onFailure(e -> LOG.log(Level.DEBUG,
+    instance.leases().executed(self, taskId).onFailure(e -> LOG.atDebug().log(
         () -> "Task " + taskId + ": forgetting its settlement failed (a sweeper will find it settled): " + e));
   }
 }

@@ -18,8 +18,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,9 +45,9 @@ public final class TaskEngine {
   private static final long FIRST_SETTLE_RETRY_MS = 100;
   private static final long MAX_SETTLE_RETRY_MS = 5_000;
 
-  private static final Logger LOG = System.getLogger(TaskEngine.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(TaskEngine.class);
   /** Create, complete, cancel and retrieval of results, one line each, for whoever audits who did what. */
-  private static final Logger AUDIT = System.getLogger("io.mcpvertx.tasks.audit");
+  private static final Logger AUDIT = LoggerFactory.getLogger("io.mcpvertx.tasks.audit");
 
   private final Vertx vertx;
   private final TaskStore store;
@@ -113,7 +113,7 @@ public final class TaskEngine {
         }
         return;
       }
-      LOG.log(Level.WARNING, "Task store listener could not be registered; retrying in " + retryMs + " ms: "
+      LOG.warn("Task store listener could not be registered; retrying in " + retryMs + " ms: "
           + ar.cause().getMessage());
       vertx.setTimer(retryMs, t -> listenerContext.runOnContext(v -> listen(Math.min(retryMs * 2, 30_000))));
     });
@@ -166,7 +166,7 @@ public final class TaskEngine {
         }))
         .onFailure(e -> executions.decrementAndGet())
         .onSuccess(created -> {
-          AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner=" + owner + " tool="
+          AUDIT.atInfo().log(() -> "task created id=" + created.taskId() + " owner=" + owner + " tool="
               + metadata.getString("tool") + " ttlMs=" + ttl);
           McpObserver observer = observers.get();
           if (observer != null) {
@@ -185,7 +185,7 @@ public final class TaskEngine {
     store.abandon(task).onComplete(ar -> {
       if (ar.succeeded()) {
         executionOver(task.taskId());
-        AUDIT.log(Level.INFO, () -> "task abandoned id=" + task.taskId() + " owner=" + task.owner()
+        AUDIT.atInfo().log(() -> "task abandoned id=" + task.taskId() + " owner=" + task.owner()
             + " reason=create-outcome-unknown");
         return;
       }
@@ -196,7 +196,7 @@ public final class TaskEngine {
       }
       // Past the task's TTL even a create that ran is gone; and a create does not wait that long in a connection.
       if (!unavailable(ar.cause()) || System.currentTimeMillis() + retryMs >= since + task.ttlMs()) {
-        LOG.log(Level.ERROR, "Task " + task.taskId() + ": a create with an unknown outcome could not be undone: "
+        LOG.error("Task " + task.taskId() + ": a create with an unknown outcome could not be undone: "
             + ar.cause().getMessage());
         executionOver(task.taskId());
         return;
@@ -256,22 +256,22 @@ public final class TaskEngine {
     unregister(run);
     if (run.disowned()) {
       // Its lease was lost: the task is settled by whichever instance took it over, never by this late outcome.
-      LOG.log(Level.DEBUG, () -> "Task " + run.taskId() + " finished after its lease was lost; its outcome is dropped");
+      LOG.atDebug().log(() -> "Task " + run.taskId() + " finished after its lease was lost; its outcome is dropped");
       return Future.succeededFuture(TaskUpdate.missing());
     }
     return storeOutcome(run, status, result, error, message, FIRST_SETTLE_RETRY_MS).onComplete(ar -> {
       // Only now: had this instance died before the outcome was stored, the task would be an orphan to settle.
       executionOver(run.taskId());
       if (ar.failed()) {
-        LOG.log(Level.ERROR, "Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
+        LOG.error("Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
       } else if (ar.result().applied()) {
-        AUDIT.log(Level.INFO, () -> "task " + status.wireName() + " id=" + run.taskId());
+        AUDIT.atInfo().log(() -> "task " + status.wireName() + " id=" + run.taskId());
         McpObserver observer = observers.get();
         if (observer != null) {
           observer.taskSettled(run.wire(), status);
         }
       } else {
-        LOG.log(Level.DEBUG, () -> "Task " + run.taskId() + " finished after it was "
+        LOG.atDebug().log(() -> "Task " + run.taskId() + " finished after it was "
             + (ar.result().task() == null ? "expired" : ar.result().task().status().wireName())
             + "; its outcome is dropped");
       }
@@ -285,7 +285,7 @@ public final class TaskEngine {
         return Future.failedFuture(e);
       }
       if (retryMs == FIRST_SETTLE_RETRY_MS) {
-        LOG.log(Level.WARNING, () -> "Task " + run.taskId() + ": the store is unavailable; its outcome is kept and "
+        LOG.atWarn().log(() -> "Task " + run.taskId() + ": the store is unavailable; its outcome is kept and "
             + "stored once the store is back (" + e.getMessage() + ")");
       }
       Promise<TaskUpdate> retried = Promise.promise();
@@ -301,7 +301,7 @@ public final class TaskEngine {
         .recover(e -> Future.failedFuture(TaskErrors.storeError(e, "cancel the task")))
         .onSuccess(update -> {
           if (update.applied()) {
-            AUDIT.log(Level.INFO, () -> "task cancelled id=" + taskId + " by=" + owner);
+            AUDIT.atInfo().log(() -> "task cancelled id=" + taskId + " by=" + owner);
             TaskRun run = runs.get(taskId);
             McpObserver observer = observers.get();
             if (observer != null) {
@@ -337,7 +337,7 @@ public final class TaskEngine {
   private static Future<TaskRecord> ownedBy(TaskRecord task, String taskId, String owner) {
     if (task == null || !task.owner().equals(owner)) {
       if (task != null) {
-        LOG.log(Level.INFO, () -> "Task " + taskId + " requested by " + owner + ", who does not own it");
+        LOG.atInfo().log(() -> "Task " + taskId + " requested by " + owner + ", who does not own it");
       }
       return Future.failedFuture(McpException.invalidParams("Failed to retrieve task: Task not found"));
     }
@@ -345,7 +345,7 @@ public final class TaskEngine {
   }
 
   public void auditRetrieved(TaskRecord task, String owner) {
-    AUDIT.log(Level.INFO, () -> "task result retrieved id=" + task.taskId() + " status=" + task.status().wireName()
+    AUDIT.atInfo().log(() -> "task result retrieved id=" + task.taskId() + " status=" + task.status().wireName()
         + " by=" + owner);
   }
 
@@ -382,7 +382,7 @@ public final class TaskEngine {
     executors.put(taskId, executor);
     return instance.leases().executing(executor, taskId).recover(e -> {
       executors.remove(taskId);
-      LOG.log(Level.WARNING, "Task " + taskId + ": its executor could not be recorded: " + e.getMessage());
+      LOG.warn("Task " + taskId + ": its executor could not be recorded: " + e.getMessage());
       // Without the record, the task would stay working forever should this instance die: refuse it.
       return Future.failedFuture(McpException.internal(
           "The lease store is unavailable: could not record the task's executor; try again later"));
@@ -393,7 +393,7 @@ public final class TaskEngine {
   private void executionOver(String taskId) {
     String executor = executors.remove(taskId);
     if (executor != null) {
-      instance.leases().executed(executor, taskId).onFailure(e -> LOG.log(Level.DEBUG,
+      instance.leases().executed(executor, taskId).onFailure(e -> LOG.atDebug().log(
           () -> "Task " + taskId + ": forgetting its execution failed (a sweeper will find it settled): " + e));
     }
   }

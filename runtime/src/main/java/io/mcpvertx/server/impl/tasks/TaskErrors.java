@@ -5,13 +5,13 @@ import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.spi.tasks.TaskStoreException;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** How task store failures and failed handlers become JSON-RPC errors, on both wires. */
 public final class TaskErrors {
 
-  private static final Logger LOG = System.getLogger(TaskErrors.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(TaskErrors.class);
 
   private TaskErrors() {
   }
@@ -28,13 +28,13 @@ public final class TaskErrors {
         case INVALID_CURSOR:
           return McpException.invalidParams("Invalid params: invalid cursor");
         case UNAVAILABLE:
-          LOG.log(Level.WARNING, "Task store unavailable: could not " + action + ": " + t.getMessage());
+          LOG.warn("Task store unavailable: could not " + action + ": " + t.getMessage());
           return McpException.internal("Task store unavailable: could not " + action + "; try again later");
         default:
           break;
       }
     }
-    LOG.log(Level.ERROR, "Task store failed to " + action, e);
+    LOG.error("Task store failed to " + action, e);
     return McpException.internal("Internal error: could not " + action);
   }
 

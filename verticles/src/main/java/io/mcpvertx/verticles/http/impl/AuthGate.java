@@ -23,8 +23,8 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -44,7 +44,9 @@ import java.util.regex.Pattern;
  */
 final class AuthGate {
 
-  private static final Logger LOG = System.getLogger(AuthGate.class.getName());
+  /** One line per decision: who was let in, or why a request was refused (never the token itself). */
+  private static final Logger AUDIT = LoggerFactory.getLogger("io.mcpvertx.auth.audit");
+  private static final Logger LOG = LoggerFactory.getLogger(AuthGate.class);
   private static final String PRINCIPAL = "mcp.principal";
   /** RFC 6750 b64token. */
   private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9\\-._~+/]+=*");
@@ -135,7 +137,7 @@ final class AuthGate {
       if (ar.succeeded()) {
         admit(rc, ar.result());
       } else if (ar.cause() instanceof InvalidTokenException refused) {
-        LOG.log(Level.INFO, () -> "Refused a bearer token from " + request.remoteAddress() + ": "
+        LOG.atInfo().log(() -> "Refused a bearer token from " + request.remoteAddress() + ": "
             + refused.getMessage());
         unauthorized(rc, refused);
       } else if (ar.cause() instanceof AuthServerUnavailableException) {
@@ -143,7 +145,7 @@ final class AuthGate {
         rejected("auth_server_unavailable");
         HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: " + ar.cause().getMessage());
       } else {
-        LOG.log(Level.ERROR, "Token validation failed", ar.cause());
+        LOG.error("Token validation failed", ar.cause());
         HttpErrors.reject(rc.response(), Refusal.INTERNAL, "Internal error");
       }
     }));
@@ -156,6 +158,8 @@ final class AuthGate {
       insufficientScope(rc.response(), principal, required, missing, null);
       return;
     }
+    AUDIT.atInfo().log(() -> "auth accepted subject=" + principal.subject() + " issuer=" + principal.issuer()
+        + " remote=" + rc.request().remoteAddress());
     rc.put(PRINCIPAL, principal);
     rc.next();
   }
@@ -183,7 +187,9 @@ final class AuthGate {
       List<String> missing, JsonRpcId id) {
     String description = "the request needs scope " + String.join(" ", missing);
     rejected("insufficient_scope");
-    LOG.log(Level.INFO, () -> "Refused " + principal.key() + ": " + description);
+    LOG.atInfo().log(() -> "Refused " + principal.key() + ": " + description);
+    AUDIT.atInfo().log(() -> "auth refused reason=insufficient_scope subject=" + principal.subject()
+        + " missing=" + String.join(",", missing));
     response.putHeader(McpHeaders.WWW_AUTHENTICATE,
         BearerChallenge.insufficientScope(metadata.url(), scopes.stepUp(principal, required), description));
     HttpErrors.reject(response, Refusal.FORBIDDEN, id, new JsonRpcError(HttpErrors.TRANSPORT_ERROR,
@@ -192,6 +198,8 @@ final class AuthGate {
 
   private void unauthorized(RoutingContext rc, InvalidTokenException refused) {
     rejected(refused == null ? "missing_token" : "invalid_token");
+    AUDIT.atInfo().log(() -> "auth refused reason=" + (refused == null ? "missing_token" : "invalid_token")
+        + " remote=" + rc.request().remoteAddress());
     HttpServerResponse response = rc.response();
     response.putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), refused));
     HttpErrors.reject(response, Refusal.UNAUTHORIZED, refused == null ? "Unauthorized: a bearer token is required"
@@ -200,6 +208,8 @@ final class AuthGate {
 
   private void invalidRequest(RoutingContext rc, String description) {
     rejected("invalid_request");
+    AUDIT.atInfo().log(() -> "auth refused reason=invalid_request remote=" + rc.request().remoteAddress()
+        + " detail=" + description);
     InvalidTokenException problem = new InvalidTokenException(InvalidTokenException.INVALID_REQUEST, description);
     rc.response().putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), problem));
     HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: " + description);

@@ -2,8 +2,8 @@ package io.mcpvertx.verticles.http.impl;
 
 import io.vertx.core.net.SocketAddress;
 import java.io.IOException;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  */
 final class ConnectionFaults {
 
-  private static final Logger LOG = System.getLogger(ConnectionFaults.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ConnectionFaults.class);
   static final long WINDOW_MS = 10_000;
 
   private final LongSupplier clockMs;
@@ -35,7 +35,7 @@ final class ConnectionFaults {
   /** Logs a connection's fault, or counts it when a line was logged in this window; whether a line was logged. */
   boolean record(SocketAddress remote, Throwable fault) {
     if (fault instanceof IOException) {
-      LOG.log(Level.DEBUG, () -> "HTTP connection from " + remote + " failed: " + fault);
+      LOG.atDebug().log(() -> "HTTP connection from " + remote + " failed: " + fault);
       return false;
     }
     long now = clockMs.getAsLong();
@@ -46,7 +46,7 @@ final class ConnectionFaults {
     windowStart = now;
     int left = suppressed;
     suppressed = 0;
-    LOG.log(Level.WARNING, () -> "HTTP connection from " + remote + " closed on malformed input: "
+    LOG.atWarn().log(() -> "HTTP connection from " + remote + " closed on malformed input: "
         + fault.getClass().getSimpleName() + ": " + fault.getMessage()
         + (left == 0 ? "" : " (" + left + " more in the last " + WINDOW_MS / 1000 + " s not logged)"));
     return true;

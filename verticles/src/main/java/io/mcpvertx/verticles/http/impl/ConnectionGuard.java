@@ -8,8 +8,9 @@ import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ConnectionGuard {
 
-  private static final Logger LOG = System.getLogger(ConnectionGuard.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ConnectionGuard.class);
 
   /**
    * A connection's state. Its requests in progress sit in two parallel arrays rather than lists: an HTTP/1.1
@@ -215,12 +216,12 @@ final class ConnectionGuard {
         continue;
       }
       if (!request.isEnded() && now - arrived >= options.getRequestBodyTimeoutMs()) {
-        LOG.log(Level.DEBUG, () -> "Closing " + connection.remoteAddress() + ": request body too slow");
+        LOG.atDebug().log(() -> "Closing " + connection.remoteAddress() + ": request body too slow");
         HttpErrors.reject(response, Refusal.REQUEST_TIMEOUT, "Request Timeout: the body did not arrive within "
             + options.getRequestBodyTimeoutMs() + " ms");
         return true;
       } else if (isStream(response) && now - arrived >= options.getMaxStreamDurationMs()) {
-        LOG.log(Level.DEBUG, () -> "Cutting a stream of " + connection.remoteAddress() + " at its maximum duration");
+        LOG.atDebug().log(() -> "Cutting a stream of " + connection.remoteAddress() + " at its maximum duration");
         if (request.version() == HttpVersion.HTTP_2) {
           response.reset();
         } else {
@@ -234,7 +235,7 @@ final class ConnectionGuard {
     }
     long limit = tracked.served ? options.getConnectionIdleTimeoutMs() : options.getRequestHeaderTimeoutMs();
     if (now - tracked.idleSince >= limit) {
-      LOG.log(Level.DEBUG, () -> "Closing " + connection.remoteAddress()
+      LOG.atDebug().log(() -> "Closing " + connection.remoteAddress()
           + (tracked.served ? ": idle" : ": no request head in time"));
       return true;
     }
@@ -253,7 +254,7 @@ final class ConnectionGuard {
     if (warn) {
       lastCapWarning = now;
     }
-    LOG.log(warn ? Level.WARNING : Level.DEBUG, () -> "Refused a connection from " + connection.remoteAddress()
+    LOG.atLevel(warn ? Level.WARN : Level.DEBUG).log(() -> "Refused a connection from " + connection.remoteAddress()
         + ": the endpoint holds " + options.getMaxConnections() + " connections (maxConnections)");
   }
 

@@ -5,8 +5,9 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.vertx.core.http.HttpServerResponse;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * The one place where an error meets HTTP: which status each refusal of the transport travels with (a
@@ -16,7 +17,7 @@ import java.lang.System.Logger.Level;
  */
 final class HttpErrors {
 
-  private static final Logger LOG = System.getLogger(HttpErrors.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(HttpErrors.class);
 
   /** JSON-RPC code for rejections that are about the HTTP exchange rather than a method. */
   static final int TRANSPORT_ERROR = -32000;
@@ -85,8 +86,8 @@ final class HttpErrors {
   static void reject(HttpServerResponse response, Refusal refusal, JsonRpcId id, JsonRpcError error) {
     int status = refusal.status;
     // A refusal for the client's doing is DEBUG (a client can cause any number); one the server owes is WARNING.
-    Level level = refusal == Refusal.INTERNAL || refusal == Refusal.UNAVAILABLE ? Level.WARNING : Level.DEBUG;
-    LOG.log(level, () -> "HTTP " + status + ": " + error.message());
+    Level level = refusal == Refusal.INTERNAL || refusal == Refusal.UNAVAILABLE ? Level.WARN : Level.DEBUG;
+    LOG.atLevel(level).log(() -> "HTTP " + status + ": " + error.message());
     if (response.ended() || response.closed()) {
       return;
     }

@@ -12,8 +12,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +26,7 @@ import java.util.Set;
  */
 final class HttpRouter {
 
-  private static final Logger LOG = System.getLogger(HttpRouter.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(HttpRouter.class);
 
   /** The handlers of the MCP path's methods. */
   record Methods(Handler<RoutingContext> post, Handler<RoutingContext> get, Handler<RoutingContext> delete) {
@@ -123,7 +123,7 @@ final class HttpRouter {
           : rc.failure().getMessage();
       HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: " + reason);
     } else {
-      LOG.log(Level.ERROR, "Request failed", rc.failure());
+      LOG.error("Request failed", rc.failure());
       HttpErrors.reject(rc.response(), Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error");
     }
   }

@@ -6,8 +6,8 @@ import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class SessionGetsAndDeletes {
 
-  private static final Logger LOG = System.getLogger(SessionGetsAndDeletes.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionGetsAndDeletes.class);
   private static final String EVENT_STREAM = "text/event-stream";
 
   private final HttpEndpoint endpoint;
@@ -46,7 +46,7 @@ final class SessionGetsAndDeletes {
         rc.response().setStatusCode(200).end();
       } else {
         // Ended here, but another instance could still restore it: the client should delete it again.
-        LOG.log(Level.WARNING, () -> "Session " + session.id() + ": removing its stored record failed: "
+        LOG.atWarn().log(() -> "Session " + session.id() + ": removing its stored record failed: "
             + ar.cause());
         rc.response().putHeader("Retry-After", "5");
         HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: the session store did not answer");

@@ -12,8 +12,8 @@ import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds the session a request of the 2025 generation names in {@code Mcp-Session-Id}, and answers for it when
@@ -22,7 +22,7 @@ import java.lang.System.Logger.Level;
  */
 final class SessionLookup {
 
-  private static final Logger LOG = System.getLogger(SessionLookup.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionLookup.class);
   /** Session ids we issue are 32 characters; a longer one is not worth a session-store lookup. */
   private static final int MAX_SESSION_ID_LENGTH = 128;
 
@@ -64,7 +64,7 @@ final class SessionLookup {
           HttpErrors.reject(response, Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
         } else {
-          LOG.log(Level.WARNING, () -> "The session store did not answer: " + ar.cause());
+          LOG.atWarn().log(() -> "The session store did not answer: " + ar.cause());
           HttpErrors.reject(response, Refusal.UNAVAILABLE,
               "Service Unavailable: the session store did not answer");
         }
@@ -81,7 +81,7 @@ final class SessionLookup {
     HttpServerResponse response = request.response();
     if (!session.ownedBy(principal)) {
       // Answered as an unknown session: whether another caller's session exists is none of this caller's business.
-      LOG.log(Level.WARNING, () -> "Refused " + (principal == null ? "an anonymous caller" : principal.key())
+      LOG.atWarn().log(() -> "Refused " + (principal == null ? "an anonymous caller" : principal.key())
           + " the session of another principal");
       HttpErrors.reject(response, Refusal.SESSION_NOT_FOUND, "Session not found");
       return;

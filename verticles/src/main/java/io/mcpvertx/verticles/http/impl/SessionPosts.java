@@ -22,8 +22,8 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  */
 final class SessionPosts {
 
-  private static final Logger LOG = System.getLogger(SessionPosts.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionPosts.class);
   /** How long a 202 waits for the session to store what a notification changed before it goes anyway. */
   private static final long STORED_ACK_TIMEOUT_MS = 10_000;
 
@@ -162,7 +162,7 @@ final class SessionPosts {
           HttpErrors.reject(response, Refusal.UNAVAILABLE, JsonRpcErrorCodes.SERVER_OVERLOADED,
               "Service Unavailable: the server holds as many sessions as it may; retry later");
         } else if (ar.cause() instanceof StoreUnavailableException) {
-          LOG.log(Level.WARNING, () -> "No session could start: " + ar.cause().getMessage());
+          LOG.atWarn().log(() -> "No session could start: " + ar.cause().getMessage());
           response.putHeader("Retry-After", "2");
           HttpErrors.reject(response, Refusal.UNAVAILABLE, "Service Unavailable: a store did not answer; retry later");
         } else {
@@ -309,14 +309,14 @@ final class SessionPosts {
       }
       HttpSession moved = ar.succeeded() ? ar.result() : null;
       if (moved != null) {
-        LOG.log(Level.DEBUG, () -> "A request held for session " + route.id() + " goes on where it moved");
+        LOG.atDebug().log(() -> "A request held for session " + route.id() + " goes on where it moved");
         exchange.moveTo(moved);
         dispatch(exchange, body, principal, deadline);
       } else if (ar.succeeded() && !route.isClosed()) {
         // The owner is live: it may be slow rather than gone, and answers on its own.
         route.onClose(exchange, () -> context.runOnContext(w -> exchange.sessionClosed()));
       } else {
-        LOG.log(Level.WARNING, () -> "A request for session " + route.id() + " found no instance to run it within "
+        LOG.atWarn().log(() -> "A request for session " + route.id() + " found no instance to run it within "
             + endpoint.sessions.failoverBoundMs() + " ms");
         exchange.answerOwnerLost();
       }

@@ -3,8 +3,8 @@ package io.mcpvertx.verticles.impl.cluster;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.spi.cluster.ClusterManager;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -18,7 +18,7 @@ import java.util.Set;
  */
 public final class ClusterMembership {
 
-  private static final Logger LOG = System.getLogger(ClusterMembership.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterMembership.class);
 
   private final ClusterManager manager;
 
@@ -51,7 +51,7 @@ public final class ClusterMembership {
       }
       return new HashSet<>(manager.getNodes());
     } catch (RuntimeException e) {
-      LOG.log(Level.DEBUG, "The cluster manager could not list the members", e);
+      LOG.debug("The cluster manager could not list the members", e);
       return null;
     }
   }

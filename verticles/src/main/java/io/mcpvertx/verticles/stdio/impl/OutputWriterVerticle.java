@@ -10,8 +10,8 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes outbound messages as lines to a blocking output stream. The verticle encodes each message on its event
@@ -24,7 +24,7 @@ final class OutputWriterVerticle extends VerticleBase {
   /** Body of the message that asks for a flush and a reply once everything before it is written. */
   static final String FLUSH = "flush";
 
-  private static final Logger LOG = System.getLogger(OutputWriterVerticle.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(OutputWriterVerticle.class);
 
   private final String address;
   private final OutputStream out;
@@ -66,7 +66,7 @@ final class OutputWriterVerticle extends VerticleBase {
     } else if (body instanceof SessionBatch batch) {
       line = codec.encodeBatch(batch.messages());
     } else {
-      LOG.log(Level.WARNING, "Ignored an outbound message of type " + (body == null ? "null" : body.getClass()));
+      LOG.warn("Ignored an outbound message of type " + (body == null ? "null" : body.getClass()));
       return;
     }
     queue.add(line.appendByte((byte) '\n').getBytes());
@@ -89,7 +89,7 @@ final class OutputWriterVerticle extends VerticleBase {
             out.flush();
           } catch (IOException e) {
             broken = true;
-            LOG.log(Level.WARNING, "Standard output is closed; further messages are dropped: " + e.getMessage());
+            LOG.warn("Standard output is closed; further messages are dropped: " + e.getMessage());
           }
         }
         queue.written(line.length);

@@ -16,8 +16,8 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,7 +33,7 @@ import java.util.Map;
  */
 final class StatelessLinesVerticle extends VerticleBase {
 
-  private static final Logger LOG = System.getLogger(StatelessLinesVerticle.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(StatelessLinesVerticle.class);
 
   private final StatelessServer engine;
   private final String address;
@@ -108,7 +108,7 @@ final class StatelessLinesVerticle extends VerticleBase {
       if (ar.succeeded()) {
         bus.send(outAddress, ar.result());
       } else {
-        LOG.log(Level.ERROR, "A stateless request failed", ar.cause());
+        LOG.error("A stateless request failed", ar.cause());
         bus.send(outAddress, new JsonRpcErrorResponse(id,
             new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, "Internal error")));
       }

@@ -25,8 +25,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -42,7 +42,7 @@ import java.util.List;
  */
 public final class StdioServerImpl implements StdioServer {
 
-  private static final Logger LOG = System.getLogger(StdioServerImpl.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(StdioServerImpl.class);
 
   private final Vertx vertx;
   private final McpServer server;
@@ -113,7 +113,7 @@ public final class StdioServerImpl implements StdioServer {
       Decoded decoded = codec.decode(line);
       forward(decoded, bus, sessionAddress, lines, toSession);
     }, () -> {
-      LOG.log(Level.WARNING, "Rejected a message over " + limit + " bytes");
+      LOG.warn("Rejected a message over " + limit + " bytes");
       bus.send(outAddress, new JsonRpcErrorResponse(null, new JsonRpcError(JsonRpcErrorCodes.INVALID_REQUEST,
           "Message exceeds the limit of " + limit + " bytes")));
     });
@@ -129,11 +129,11 @@ public final class StdioServerImpl implements StdioServer {
       }
       framer.finish();
     } catch (IOException | RuntimeException e) {
-      LOG.log(Level.WARNING, "Reading standard input failed; closing the session", e);
+      LOG.warn("Reading standard input failed; closing the session", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    LOG.log(Level.DEBUG, "End of input; closing session " + lines.sessionId);
+    LOG.debug("End of input; closing session " + lines.sessionId);
     session.drain(options.getDrainTimeoutMs())
         .compose(v -> vertx.undeploy(deployments.get(2)))
         .compose(v -> vertx.undeploy(deployments.get(1)))
@@ -141,7 +141,7 @@ public final class StdioServerImpl implements StdioServer {
         .compose(v -> vertx.undeploy(deployments.get(0)))
         .onComplete(ar -> {
           if (ar.failed()) {
-            LOG.log(Level.WARNING, "Closing the stdio session failed", ar.cause());
+            LOG.warn("Closing the stdio session failed", ar.cause());
           }
           done.tryComplete();
         });
@@ -155,10 +155,10 @@ public final class StdioServerImpl implements StdioServer {
     if (!queue.isFull()) {
       return;
     }
-    LOG.log(Level.WARNING, "Standard output is not being read (" + queue.queuedBytes()
+    LOG.warn("Standard output is not being read (" + queue.queuedBytes()
         + " bytes waiting): reading no more input until it drains");
     queue.awaitRoom();
-    LOG.log(Level.INFO, "Standard output drained; reading input again");
+    LOG.info("Standard output drained; reading input again");
   }
 
   private static void forward(Decoded decoded, EventBus bus, String sessionAddress, Lines lines,
@@ -177,7 +177,7 @@ public final class StdioServerImpl implements StdioServer {
     } else if (decoded instanceof Decoded.Batch batch) {
       bus.send(sessionAddress, new SessionBatch(batch.members()), toSession);
     } else if (decoded instanceof Decoded.Invalid invalid) {
-      LOG.log(Level.WARNING, "Rejected an invalid message: " + invalid.response().error().message());
+      LOG.warn("Rejected an invalid message: " + invalid.response().error().message());
       bus.send(outAddress, invalid.response());
     }
   }

@@ -16,8 +16,8 @@ import io.vertx.ext.auth.authentication.TokenCredentials;
 import io.vertx.ext.auth.oauth2.OAuth2Auth;
 import io.vertx.ext.auth.oauth2.OAuth2Options;
 import java.io.IOException;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
@@ -36,7 +36,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class TokenValidator {
 
-  private static final Logger LOG = System.getLogger(TokenValidator.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(TokenValidator.class);
   private static final String JWT_CLAIMS = "accessToken";
 
   private final McpAuthOptions options;
@@ -212,7 +212,7 @@ public final class TokenValidator {
           } else if (message.equals("User token is expired.")) {
             result.fail(InvalidTokenException.invalidToken("the token expired"));
           } else {
-            LOG.log(Level.WARNING, "Token introspection failed: " + describe(cause));
+            LOG.warn("Token introspection failed: " + describe(cause));
             result.fail(new AuthServerUnavailableException("the authorization server could not introspect the token"));
           }
         });

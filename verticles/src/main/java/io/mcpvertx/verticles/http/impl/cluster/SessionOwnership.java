@@ -17,8 +17,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class SessionOwnership implements Ownership {
 
-  private static final Logger LOG = System.getLogger(SessionOwnership.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SessionOwnership.class);
 
   /** Event-bus address where instances say they ended or let go of a session. */
   static final String SESSION_GONE = "mcp.http.session-gone";
@@ -141,7 +141,7 @@ public final class SessionOwnership implements Ownership {
       remotes.decrementAndGet();
       return added;
     }
-    LOG.log(Level.DEBUG, () -> "Session " + route.id() + " runs on instance " + ownerInstance + "; routing to it");
+    LOG.atDebug().log(() -> "Session " + route.id() + " runs on instance " + ownerInstance + "; routing to it");
     return route;
   }
 
@@ -259,7 +259,7 @@ public final class SessionOwnership implements Ownership {
         // Someone else owns it now (our claim had ended): two instances must not run one session.
         table.close(session, "claimed by instance " + ar.result());
       } else if (ar.failed()) {
-        LOG.log(Level.WARNING, () -> "Session " + session.id() + ": extending its claim failed: " + ar.cause());
+        LOG.atWarn().log(() -> "Session " + session.id() + ": extending its claim failed: " + ar.cause());
       }
     });
   }
@@ -279,7 +279,7 @@ public final class SessionOwnership implements Ownership {
     for (String owner : owners) {
       instance.leases().isLive(owner).onSuccess(live -> {
         if (!live) {
-          LOG.log(Level.WARNING, () -> "Instance " + owner + " stopped; its sessions move on their next request");
+          LOG.atWarn().log(() -> "Instance " + owner + " stopped; its sessions move on their next request");
           for (HttpSession session : table.all()) {
             if (owner.equals(session.ownerInstance())) {
               table.closeOwnerLost(session, "its instance stopped");

@@ -6,8 +6,8 @@ import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.RandomIds;
 import io.mcpvertx.verticles.http.impl.session.SessionEvents;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class StreamProducers {
 
-  private static final Logger LOG = System.getLogger(StreamProducers.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(StreamProducers.class);
   /** Longest encoded request id a stream id carries; a longer one leaves the stream unchecked. */
   private static final int MAX_ENCODED_REQUEST_ID = 96;
 
@@ -75,7 +75,7 @@ public final class StreamProducers {
     }
     instance.leases().isLive(producer).onSuccess(live -> {
       if (!live) {
-        LOG.log(Level.INFO, () -> "Session " + session.id() + ": stream " + streamId + " was left unfinished by "
+        LOG.atInfo().log(() -> "Session " + session.id() + ": stream " + streamId + " was left unfinished by "
             + "instance " + producer + "; answering its request with an error");
         streams.publish(session, streamId, codec.encode(SessionEvents.ownerLostError(requestId)))
             .onSuccess(id -> streams.completeStream(session, streamId));

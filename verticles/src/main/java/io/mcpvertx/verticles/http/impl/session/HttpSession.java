@@ -5,8 +5,8 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.SessionState;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.verticles.impl.SessionVerticle;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class HttpSession {
 
-  private static final Logger LOG = System.getLogger(HttpSession.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(HttpSession.class);
 
   /** Where a session is in its life, as the HTTP transport sees it. */
   public enum State {
@@ -108,11 +108,11 @@ public final class HttpSession {
       version = record.protocolVersion() == null ? null : ProtocolVersion.fromId(record.protocolVersion())
           .orElseThrow(() -> new IllegalArgumentException("unknown protocol version " + record.protocolVersion()));
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + ": its stored record is unusable: " + e);
+      LOG.atWarn().log(() -> "Session " + record.sessionId() + ": its stored record is unusable: " + e);
       return null;
     }
     if (!Objects.equals(owner, caller == null ? null : caller.key())) {
-      LOG.log(Level.WARNING, () -> "Refused " + (caller == null ? "an anonymous caller" : caller.key())
+      LOG.atWarn().log(() -> "Refused " + (caller == null ? "an anonymous caller" : caller.key())
           + " the stored session of another principal");
       return null;
     }

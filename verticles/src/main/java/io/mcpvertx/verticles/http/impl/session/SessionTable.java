@@ -14,8 +14,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
-import java.lang.System.Logger.Level;
-import java.lang.System.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -37,7 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class SessionTable {
 
-  private static final Logger LOG = System.getLogger(SessionTable.class.getName());
+  /** One line per session lifecycle event: started, restored here, ended (with why). */
+  private static final Logger AUDIT = LoggerFactory.getLogger("io.mcpvertx.sessions.audit");
+  private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
 
   private final Vertx vertx;
   private final McpServer server;
@@ -136,7 +138,7 @@ public final class SessionTable {
     String client = principal != null ? "principal " + principal.key() : "address " + remoteHost;
     if (!reserveFor(client)) {
       reserved.decrementAndGet();
-      LOG.log(Level.DEBUG, () -> "Refused a session to " + client + ": it holds "
+      LOG.atDebug().log(() -> "Refused a session to " + client + ": it holds "
           + options.getMaxSessionsPerClient());
       return Future.failedFuture(new SessionLimitException());
     }
@@ -152,7 +154,7 @@ public final class SessionTable {
           return Future.failedFuture(new StoreUnavailableException(e));
         })
         .compose(v -> start(session, new SessionVerticle(server, session.id(), session.mailboxAddress(),
-            principal), loop).onFailure(e -> close(session, "session start failed")));
+            principal), loop, false).onFailure(e -> close(session, "session start failed")));
   }
 
   private boolean reserveFor(String client) {
@@ -221,9 +223,9 @@ public final class SessionTable {
       return Future.failedFuture(new SessionLimitException());
     }
     return start(session, SessionVerticle.restoring(server, record, session.mailboxAddress()),
-        SessionPlacement.here())
+        SessionPlacement.here(), true)
         .recover(e -> {
-          LOG.log(Level.WARNING, () -> "Session " + record.sessionId() + " could not be restored: " + e);
+          LOG.atWarn().log(() -> "Session " + record.sessionId() + " could not be restored: " + e);
           close(session, "restoring failed");
           return Future.succeededFuture(null);
         });
@@ -268,7 +270,7 @@ public final class SessionTable {
    * Registers the session's mailbox, then deploys its verticle (which stores its record when stores are shared) on
    * the event loop of {@code loop} when it can: the thread of the HTTP verticle whose request made the session.
    */
-  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
+  private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop, boolean restoring) {
     if (stored != null) {
       verticle.onPersistentChange(record -> {
         if (SessionState.OPERATING.name().equals(record.state())) {
@@ -290,6 +292,7 @@ public final class SessionTable {
     return mailbox.completion()
         .compose(v -> SessionPlacement.deploy(vertx, verticle, loop))
         .map(deploymentId -> {
+          AUDIT.atInfo().log(() -> "session " + (restoring ? "restored" : "started") + " id=" + session.id());
           session.deployed(deploymentId, verticle);
           if (session.isClosed()) {
             vertx.undeploy(deploymentId);
@@ -336,7 +339,8 @@ public final class SessionTable {
       }
       return;
     }
-    LOG.log(Level.DEBUG, () -> "Closing session " + session.id() + ": " + reason);
+    LOG.atDebug().log(() -> "Closing session " + session.id() + ": " + reason);
+    AUDIT.atInfo().log(() -> "session ended id=" + session.id() + " reason=" + reason);
     sessions.remove(session.id(), session);
     if (session.remote()) {
       ownership.ended(session, deleted);
@@ -354,7 +358,7 @@ public final class SessionTable {
     }
     if (session.deploymentId() != null && !handedOver.containsKey(session.id())) {
       vertx.undeploy(session.deploymentId()).onFailure(e ->
-          LOG.log(Level.DEBUG, () -> "Session verticle " + session.id() + " was already gone"));
+          LOG.atDebug().log(() -> "Session verticle " + session.id() + " was already gone"));
     }
     if (deleted || stored == null) {
       events.removeSession(session.id());
@@ -372,7 +376,7 @@ public final class SessionTable {
       end(session, "server closing", false, stored != null && !session.remote());
     }
     handedOver.forEach((id, deploymentId) -> vertx.undeploy(deploymentId).onFailure(e ->
-        LOG.log(Level.DEBUG, () -> "Session verticle " + id + " was already gone")));
+        LOG.atDebug().log(() -> "Session verticle " + id + " was already gone")));
     handedOver.clear();
   }
 

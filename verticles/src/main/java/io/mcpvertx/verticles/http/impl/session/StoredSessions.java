@@ -3,8 +3,8 @@ package io.mcpvertx.verticles.http.impl.session;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
 import io.vertx.core.Future;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  */
 public final class StoredSessions {
 
-  private static final Logger LOG = System.getLogger(StoredSessions.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(StoredSessions.class);
 
   private final SessionStore store;
   private final long ttlMs;
@@ -73,7 +73,7 @@ public final class StoredSessions {
     extended.accept(session);
     store.touch(session.id(), ttlMs).onComplete(ar -> {
       if (ar.failed()) {
-        LOG.log(Level.WARNING, "Session " + session.id() + ": extending its stored record failed: " + ar.cause());
+        LOG.warn("Session " + session.id() + ": extending its stored record failed: " + ar.cause());
       } else if (!ar.result()) {
         SessionRecord record = session.record();
         if (record == null) {
@@ -83,7 +83,7 @@ public final class StoredSessions {
           gone.accept(session, "its record is gone from the session store (deleted through another instance)");
         } else {
           store.put(record, ttlMs).onSuccess(v -> session.recordStored(record))
-              .onFailure(e -> LOG.log(Level.WARNING, "Session " + session.id() + ": storing its record failed: "
+              .onFailure(e -> LOG.warn("Session " + session.id() + ": storing its record failed: "
                   + e));
         }
       }

@@ -1,0 +1,2 @@
+/** OpenTelemetry traces of MCP requests: {@link io.mcpvertx.tracing.McpTracing}. */
+package io.mcpvertx.tracing;
