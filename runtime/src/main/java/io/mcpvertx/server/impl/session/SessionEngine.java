@@ -55,6 +55,7 @@ final class SessionEngine implements McpSession {
   private final SessionNotifier notifier;
   private final Principal principal;
   private final Promise<Void> closed = Promise.promise();
+  private final SessionTaskRuns taskRuns = new SessionTaskRuns();
 
   private SessionState state = SessionState.AWAITING_INITIALIZE;
   private ProtocolVersion version;
@@ -183,6 +184,15 @@ final class SessionEngine implements McpSession {
       closed.tryComplete();
     });
     return closed.future();
+  }
+
+  @Override
+  public Future<Void> endTasks(String why, boolean forGood, long timeoutMs) {
+    return callOnContext(() -> sessions.tasks().endTasks(this, why, forGood, timeoutMs));
+  }
+
+  SessionTaskRuns taskRuns() {
+    return taskRuns;
   }
 
   // ---- dispatch ----
