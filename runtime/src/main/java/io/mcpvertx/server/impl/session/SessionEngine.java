@@ -55,7 +55,8 @@ final class SessionEngine implements McpSession {
   private final SessionNotifier notifier;
   private final Principal principal;
   private final Promise<Void> closed = Promise.promise();
-  private final SessionTaskRuns taskRuns = new SessionTaskRuns();
+  /** Read by {@link SessionTasks}, on this session's context. */
+  final SessionTaskRuns taskRuns = new SessionTaskRuns();
 
   private SessionState state = SessionState.AWAITING_INITIALIZE;
   private ProtocolVersion version;
@@ -189,10 +190,6 @@ final class SessionEngine implements McpSession {
   @Override
   public Future<Void> endTasks(String why, boolean forGood, long timeoutMs) {
     return callOnContext(() -> sessions.tasks().endTasks(this, why, forGood, timeoutMs));
-  }
-
-  SessionTaskRuns taskRuns() {
-    return taskRuns;
   }
 
   // ---- dispatch ----

@@ -98,7 +98,7 @@ final class SessionTasks {
           run.sink, run::ask);
       run.ctx = taskCtx;
       engine.register(run);
-      session.taskRuns().add(run);
+      session.taskRuns.add(run);
       FeatureDispatcher.invoke(() -> features.callTool(params, taskCtx)).onComplete(run::finished);
       return Future.succeededFuture(TaskJson.legacyCreated(created, tool.tool().execution().immediateResponse()));
     }));
@@ -110,7 +110,7 @@ final class SessionTasks {
    * those still running then are failed. Runs on the session's context.
    */
   Future<Void> endTasks(SessionEngine session, String why, boolean forGood, long timeoutMs) {
-    SessionTaskRuns runs = session.taskRuns();
+    SessionTaskRuns runs = session.taskRuns;
     Future<Void> cancelled = Future.succeededFuture();
     if (forGood && session.principal().isEmpty()) {
       String reason = "The task was cancelled: its session ended (" + why + "), and only that session could read it";
@@ -363,7 +363,7 @@ final class SessionTasks {
     @Override
     protected void cancel(String reason) {
       session.onContext(() -> {
-        session.taskRuns().remove(this);
+        session.taskRuns.remove(this);
         ctx.cancel(reason);
         end(reason);
         // Those already sent are withdrawn, as for a cancelled request.
@@ -391,7 +391,7 @@ final class SessionTasks {
     }
 
     private void settle(AsyncResult<JsonObject> ar) {
-      session.taskRuns().remove(this);
+      session.taskRuns.remove(this);
       end("The task is over");
       ctx.finish();
       if (ar.succeeded()) {
