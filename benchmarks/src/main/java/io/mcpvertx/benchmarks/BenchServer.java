@@ -72,6 +72,11 @@ public final class BenchServer {
       TaskLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
+    if (args.length > 0 && args[0].equals("tasks-cluster")) {
+      // Task lifecycles on a private Redis Cluster, 1 master against 3: ... tasks-cluster [options]
+      ClusterLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     if (args.length > 0 && args[0].equals("replay")) {
       // Last-Event-ID replays against a private Redis: java -jar mcp-vertx-benchmarks.jar replay [options]
       ReplayBench.main(Arrays.copyOfRange(args, 1, args.length));

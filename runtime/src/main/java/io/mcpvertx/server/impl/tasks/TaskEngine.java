@@ -8,7 +8,6 @@ import io.mcpvertx.server.impl.observe.ObserverSlot;
 import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskChange;
-import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
 import io.mcpvertx.spi.tasks.TaskStore;
@@ -151,7 +150,7 @@ public final class TaskEngine {
     }
     long ttl = requestedTtlMs == null ? options.getDefaultTtlMs()
         : Math.max(1, Math.min(requestedTtlMs, options.getMaxTtlMs()));
-    NewTask task = new NewTask(TaskIds.generate(), owner, ttl, options.getPollIntervalMs(), metadata,
+    NewTask task = new NewTask(store.newTaskId(owner), owner, ttl, options.getPollIntervalMs(), metadata,
         options.getMaxActivePerOwner());
     // Clustered, the execution is recorded before the task exists: were this instance to die at any point after
     // the task is created, another one finds the task among its orphans. A task never created is ignored there.
