@@ -66,4 +66,15 @@ public interface McpSession {
    * server-to-client requests fail, registry listeners are removed. Idempotent.
    */
   Future<Void> close();
+
+  /**
+   * Ends the tasks this session started whose handlers still run here, once the session itself has ended (call it
+   * after {@link #close()}, before the session's context goes: the handlers' timers go with it). When the session
+   * ended for good ({@code forGood}: deleted, expired) and its tasks belong to it (no principal), nobody can read
+   * them again: they are cancelled at once. Otherwise the handlers run on, up to {@code timeoutMs}, so their
+   * outcomes are stored for whoever owns the task (its principal, or the session where it goes on); the tasks still
+   * running then are failed. {@code why} says how the session ended, in the tasks' status messages. Completes once
+   * no handler of this session's tasks runs and those outcomes are stored.
+   */
+  Future<Void> endTasks(String why, boolean forGood, long timeoutMs);
 }

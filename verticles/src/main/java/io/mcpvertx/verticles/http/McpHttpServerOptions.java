@@ -33,6 +33,7 @@ public class McpHttpServerOptions {
   public static final String DEFAULT_HEALTH_LIVE_PATH = "/health/live";
   public static final String DEFAULT_HEALTH_READY_PATH = "/health/ready";
   public static final long DEFAULT_HEALTH_CHECK_TIMEOUT_MS = 2_000;
+  public static final long DEFAULT_ENDED_SESSION_TASK_TIMEOUT_MS = 5 * 60 * 1000;
 
   private String host;
   private int port;
@@ -59,6 +60,7 @@ public class McpHttpServerOptions {
   private String healthLivePath;
   private String healthReadyPath;
   private long healthCheckTimeoutMs;
+  private long endedSessionTaskTimeoutMs;
 
   public McpHttpServerOptions() {
     host = DEFAULT_HOST;
@@ -84,6 +86,7 @@ public class McpHttpServerOptions {
     healthLivePath = DEFAULT_HEALTH_LIVE_PATH;
     healthReadyPath = DEFAULT_HEALTH_READY_PATH;
     healthCheckTimeoutMs = DEFAULT_HEALTH_CHECK_TIMEOUT_MS;
+    endedSessionTaskTimeoutMs = DEFAULT_ENDED_SESSION_TASK_TIMEOUT_MS;
   }
 
   public McpHttpServerOptions(McpHttpServerOptions other) {
@@ -118,6 +121,7 @@ public class McpHttpServerOptions {
     setHealthLivePath(json.getString("healthLivePath", healthLivePath));
     setHealthReadyPath(json.getString("healthReadyPath", healthReadyPath));
     setHealthCheckTimeoutMs(json.getLong("healthCheckTimeoutMs", healthCheckTimeoutMs));
+    setEndedSessionTaskTimeoutMs(json.getLong("endedSessionTaskTimeoutMs", endedSessionTaskTimeoutMs));
   }
 
   private static List<String> strings(JsonArray array, List<String> absent) {
@@ -144,7 +148,8 @@ public class McpHttpServerOptions {
         .put("cors", cors)
         .put("auth", auth.toJson())
         .put("healthLivePath", healthLivePath).put("healthReadyPath", healthReadyPath)
-        .put("healthCheckTimeoutMs", healthCheckTimeoutMs);
+        .put("healthCheckTimeoutMs", healthCheckTimeoutMs)
+        .put("endedSessionTaskTimeoutMs", endedSessionTaskTimeoutMs);
   }
 
   public String getHost() {
@@ -439,6 +444,21 @@ public class McpHttpServerOptions {
   /** How long one readiness check may take before it counts as failed. */
   public McpHttpServerOptions setHealthCheckTimeoutMs(long healthCheckTimeoutMs) {
     this.healthCheckTimeoutMs = positive(healthCheckTimeoutMs, "healthCheckTimeoutMs");
+    return this;
+  }
+
+  public long getEndedSessionTaskTimeoutMs() {
+    return endedSessionTaskTimeoutMs;
+  }
+
+  /**
+   * How long the handlers of a 2025-11-25 session's tasks may run on after their session ended other than by a
+   * graceful hand-over (its owner's claim lost, or, for tasks of an authenticated principal, deleted or expired):
+   * their outcomes are stored for the task's owner; those still running after it are failed. Tasks that belonged
+   * to a session deleted or expired for good are cancelled at once instead.
+   */
+  public McpHttpServerOptions setEndedSessionTaskTimeoutMs(long endedSessionTaskTimeoutMs) {
+    this.endedSessionTaskTimeoutMs = positive(endedSessionTaskTimeoutMs, "endedSessionTaskTimeoutMs");
     return this;
   }
 

@@ -282,6 +282,32 @@ public final class SessionVerticle extends VerticleBase {
     return stopped.future();
   }
 
+  /**
+   * Ends the session here while the handlers of its tasks live on: the session closes at once (as when the verticle
+   * is undeployed) and takes no more messages, but the verticle, whose context runs those handlers and their timers,
+   * stays until they have ended ({@link McpSession#endTasks}, with {@code why}, {@code forGood} and
+   * {@code taskTimeoutMs}). Undeploy it once the returned future completes; it never fails.
+   */
+  public Future<Void> retire(String why, boolean forGood, long taskTimeoutMs) {
+    if (misplaced || session == null) {
+      return Future.succeededFuture();
+    }
+    Promise<Void> retired = Promise.promise();
+    context.runOnContext(v -> {
+      stopping = true;
+      consumer.unregister();
+      session.close()
+          .compose(closed -> session.endTasks(why, forGood, taskTimeoutMs))
+          .onComplete(ar -> {
+            if (ar.failed()) {
+              LOG.warn("Session {}: ending its tasks failed: {}", sessionId, String.valueOf(ar.cause()));
+            }
+            retired.complete();
+          });
+    });
+    return retired.future();
+  }
+
   @Override
   public Future<?> stop() {
     if (misplaced) {

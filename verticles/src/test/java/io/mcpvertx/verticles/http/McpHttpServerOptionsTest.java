@@ -48,6 +48,8 @@ class McpHttpServerOptionsTest {
     assertEquals(McpHttpServerOptions.DEFAULT_HEALTH_LIVE_PATH, options.getHealthLivePath());
     assertEquals(McpHttpServerOptions.DEFAULT_HEALTH_READY_PATH, options.getHealthReadyPath());
     assertEquals(McpHttpServerOptions.DEFAULT_HEALTH_CHECK_TIMEOUT_MS, options.getHealthCheckTimeoutMs());
+    assertEquals(McpHttpServerOptions.DEFAULT_ENDED_SESSION_TASK_TIMEOUT_MS,
+        options.getEndedSessionTaskTimeoutMs());
   }
 
   @Test
@@ -105,6 +107,8 @@ class McpHttpServerOptionsTest {
         Arguments.of("healthLivePath", "live", (Consumer<McpHttpServerOptions>) o -> o.setHealthLivePath("live")),
         Arguments.of("healthReadyPath", "ready", (Consumer<McpHttpServerOptions>) o -> o.setHealthReadyPath("ready")),
         Arguments.of("healthCheckTimeoutMs", 0, (Consumer<McpHttpServerOptions>) o -> o.setHealthCheckTimeoutMs(0)),
+        Arguments.of("endedSessionTaskTimeoutMs", 0,
+            (Consumer<McpHttpServerOptions>) o -> o.setEndedSessionTaskTimeoutMs(0)),
         Arguments.of("auth", new JsonObject().put("clockSkewSeconds", -1),
             (Consumer<McpHttpServerOptions>) o -> o.setAuth(new McpAuthOptions().setClockSkewSeconds(-1))));
   }
@@ -136,7 +140,8 @@ class McpHttpServerOptionsTest {
             .setResource("https://mcp.example.test/rpc").setResourceName("Example"))
         .setHealthLivePath("/live")
         .setHealthReadyPath(null)
-        .setHealthCheckTimeoutMs(500);
+        .setHealthCheckTimeoutMs(500)
+        .setEndedSessionTaskTimeoutMs(1_500);
   }
 
   @Test

@@ -63,6 +63,8 @@ final class SessionEngine implements McpSession {
   private final SessionNotifier notifier;
   private final Principal principal;
   private final Promise<Void> closed = Promise.promise();
+  /** Read by {@link SessionTasks}, on this session's context. */
+  final SessionTaskRuns taskRuns = new SessionTaskRuns();
 
   private SessionState state = SessionState.AWAITING_INITIALIZE;
   private ProtocolVersion version;
@@ -197,6 +199,11 @@ final class SessionEngine implements McpSession {
       }
     });
     return closed.future();
+  }
+
+  @Override
+  public Future<Void> endTasks(String why, boolean forGood, long timeoutMs) {
+    return callOnContext(() -> sessions.tasks().endTasks(this, why, forGood, timeoutMs));
   }
 
   // ---- dispatch ----

@@ -102,6 +102,7 @@ final class SessionTasks {
           run.sink, run::ask);
       run.ctx = taskCtx;
       engine.register(run);
+      session.taskRuns.add(run);
       McpSpan execution = TaskSpans.execution(session.sessions().tracing().get(), created, tool.tool().name(),
           session.id(), session.protocolVersion().map(ProtocolVersion::id).orElse(null));
       try (McpSpan.Scope scope = execution.makeCurrent()) {
@@ -111,6 +112,38 @@ final class SessionTasks {
         });
       }
       return Future.succeededFuture(TaskJson.legacyCreated(created, tool.tool().execution().immediateResponse()));
+    }));
+  }
+
+  /**
+   * The session ended while handlers of its tasks run here (see {@code McpSession.endTasks}): tasks only it could
+   * read are cancelled when it ended for good; the others' handlers get up to {@code timeoutMs} to finish, and
+   * those still running then are failed. Runs on the session's context.
+   */
+  Future<Void> endTasks(SessionEngine session, String why, boolean forGood, long timeoutMs) {
+    SessionTaskRuns runs = session.taskRuns;
+    Future<Void> cancelled = Future.succeededFuture();
+    if (forGood && session.principal().isEmpty()) {
+      String reason = "The task was cancelled: its session ended (" + why + "), and only that session could read it";
+      List<Future<TaskUpdate>> cancels = new ArrayList<>();
+      runs.snapshot().forEach(run -> cancels.add(engine.cancel(run.taskId(), owner(session), reason)));
+      // A cancel the store refused (unavailable) leaves its task working: it is failed below with the others.
+      cancelled = Future.join(cancels).otherwiseEmpty().mapEmpty();
+    }
+    return cancelled.compose(v -> session.callOnContext(() -> {
+      Promise<Void> waited = Promise.promise();
+      long timer = engine.vertx().setTimer(Math.max(1, timeoutMs), t -> waited.tryComplete());
+      runs.idle().onComplete(ar -> {
+        engine.vertx().cancelTimer(timer);
+        waited.tryComplete();
+      });
+      return waited.future();
+    })).compose(v -> session.callOnContext(() -> {
+      String message = "The task failed: its session ended (" + why + ") and its handler did not finish within "
+          + timeoutMs + " ms";
+      List<Future<TaskUpdate>> failed = new ArrayList<>();
+      runs.snapshot().forEach(run -> failed.add(((Run) run).abort(message)));
+      return Future.join(failed).otherwiseEmpty().mapEmpty();
     }));
   }
 
@@ -331,9 +364,19 @@ final class SessionTasks {
       resultSinks.remove(resultSink);
     }
 
+    /** Fails the task, its handler still running, with {@code message}; the handler is told to stop. */
+    Future<TaskUpdate> abort(String message) {
+      JsonObject error = TaskErrors.errorJson(McpException.internal(message), "tools/call");
+      Future<TaskUpdate> stored = engine.settle(this, TaskStatus.FAILED, null, error, message);
+      stored.onSuccess(this::announce);
+      cancel(message);
+      return stored;
+    }
+
     @Override
     protected void cancel(String reason) {
       session.onContext(() -> {
+        session.taskRuns.remove(this);
         ctx.cancel(reason);
         end(reason);
         // Those already sent are withdrawn, as for a cancelled request.
@@ -361,6 +404,7 @@ final class SessionTasks {
     }
 
     private void settle(AsyncResult<JsonObject> ar) {
+      session.taskRuns.remove(this);
       end("The task is over");
       ctx.finish();
       if (ar.succeeded()) {

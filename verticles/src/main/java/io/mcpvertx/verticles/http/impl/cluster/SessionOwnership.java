@@ -244,7 +244,7 @@ public final class SessionOwnership implements Ownership {
         table.close(session, "let go by instance " + from);
       }
     } else if (body.getBoolean("deleted", false)) {
-      table.close(session, "deleted through instance " + from);
+      table.closeForGood(session, "deleted through instance " + from);
     }
   }
 

@@ -21,6 +21,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -55,6 +56,11 @@ public final class SessionTable {
    * task handlers running on their contexts, until {@link #closeAll()}.
    */
   private final Map<String, String> handedOver = new ConcurrentHashMap<>();
+  /**
+   * Deployments of sessions that ended here while their task handlers ran: they serve nothing any more, and are
+   * undeployed once those handlers have ended ({@link SessionVerticle#retire}), or by {@link #closeAll()}.
+   */
+  private final Set<String> retiring = ConcurrentHashMap.newKeySet();
   private final AtomicInteger reserved = new AtomicInteger();
   /** Sessions created here per client (a principal, or a remote address without auth), against the per-client cap. */
   private final Map<String, Integer> perClient = new ConcurrentHashMap<>();
@@ -283,7 +289,7 @@ public final class SessionTable {
       });
       verticle.onActivity(() -> used(session));
       verticle.answerOnStop();
-      verticle.onCloseRequested(() -> end(session, "deleted through another instance", false, false));
+      verticle.onCloseRequested(() -> end(session, "deleted through another instance", false, false, Ending.FOR_GOOD));
     }
     MessageConsumer<Object> mailbox = vertx.eventBus().consumer(session.mailboxAddress(),
         m -> streams.unsolicited(session, m.body()));
@@ -306,7 +312,15 @@ public final class SessionTable {
    * shared (another instance may serve the session: the stores' expiry ends it there). Idempotent.
    */
   public void close(HttpSession session, String reason) {
-    end(session, reason, false, false);
+    end(session, reason, false, false, Ending.HERE);
+  }
+
+  /**
+   * Ends a session here that ended everywhere (deleted through another instance, or expired): the tasks only it
+   * could read are cancelled. Idempotent.
+   */
+  public void closeForGood(HttpSession session, String reason) {
+    end(session, reason, false, false, Ending.FOR_GOOD);
   }
 
   /**
@@ -314,7 +328,7 @@ public final class SessionTable {
    * still waiting are answered with an error that tells the client to send them again. Idempotent.
    */
   public void closeOwnerLost(HttpSession session, String reason) {
-    end(session, reason, false, true);
+    end(session, reason, false, true, Ending.HERE);
   }
 
   /**
@@ -324,15 +338,25 @@ public final class SessionTable {
    */
   public Future<Void> delete(HttpSession session) {
     if (!session.remote()) {
-      end(session, "deleted by the client", true, false);
+      end(session, "deleted by the client", true, false, Ending.FOR_GOOD);
       return stored == null ? Future.succeededFuture() : stored.remove(session.id());
     }
     return stored.remove(session.id())
         .compose(v -> ownership.deleteRemote(session))
-        .onComplete(ar -> end(session, "deleted by the client", true, false));
+        .onComplete(ar -> end(session, "deleted by the client", true, false, Ending.FOR_GOOD));
   }
 
-  private void end(HttpSession session, String reason, boolean deleted, boolean ownerLost) {
+  /** How far a session's end reaches, which decides what becomes of the tasks its verticle runs. */
+  private enum Ending {
+    /** It ends here only, or may go on elsewhere: its task handlers finish, bounded. */
+    HERE,
+    /** It ended everywhere (deleted, expired): tasks only it could read are cancelled, the others finish, bounded. */
+    FOR_GOOD,
+    /** The server is closing: its verticle goes at once (task handlers had their drain). */
+    SERVER_CLOSING
+  }
+
+  private void end(HttpSession session, String reason, boolean deleted, boolean ownerLost, Ending ending) {
     if (!session.close(ownerLost)) {
       if (deleted) {
         events.removeSession(session.id());
@@ -357,13 +381,35 @@ public final class SessionTable {
       mailbox.unregister();
     }
     if (session.deploymentId() != null && !handedOver.containsKey(session.id())) {
-      vertx.undeploy(session.deploymentId()).onFailure(e ->
-          LOG.atDebug().log(() -> "Session verticle " + session.id() + " was already gone"));
+      if (ending == Ending.SERVER_CLOSING || session.verticle() == null) {
+        undeploy(session.id(), session.deploymentId());
+      } else {
+        retire(session, reason, ending == Ending.FOR_GOOD);
+      }
     }
     if (deleted || stored == null) {
       events.removeSession(session.id());
     }
     session.runClosers();
+  }
+
+  /**
+   * Keeps the verticle of a session that ended here until the handlers of its tasks have ended (undeploying it now
+   * would cancel their timers, and they would never finish), then undeploys it.
+   */
+  private void retire(HttpSession session, String reason, boolean forGood) {
+    String deploymentId = session.deploymentId();
+    retiring.add(deploymentId);
+    session.verticle().retire(reason, forGood, options.getEndedSessionTaskTimeoutMs()).onComplete(ar -> {
+      if (retiring.remove(deploymentId)) {
+        undeploy(session.id(), deploymentId);
+      }
+    });
+  }
+
+  private void undeploy(String sessionId, String deploymentId) {
+    vertx.undeploy(deploymentId).onFailure(e ->
+        LOG.atDebug().log(() -> "Session verticle " + sessionId + " was already gone"));
   }
 
   /**
@@ -373,7 +419,12 @@ public final class SessionTable {
    */
   public void closeAll() {
     for (HttpSession session : sessions.values()) {
-      end(session, "server closing", false, stored != null && !session.remote());
+      end(session, "server closing", false, stored != null && !session.remote(), Ending.SERVER_CLOSING);
+    }
+    for (String deploymentId : List.copyOf(retiring)) {
+      if (retiring.remove(deploymentId)) {
+        undeploy("(retiring)", deploymentId);
+      }
     }
     handedOver.forEach((id, deploymentId) -> vertx.undeploy(deploymentId).onFailure(e ->
         LOG.atDebug().log(() -> "Session verticle " + id + " was already gone")));
@@ -393,13 +444,13 @@ public final class SessionTable {
       if (!session.remote() && verticle != null && session.deploymentId() != null) {
         ended.add(verticle.drain(timeoutMs).compose(v -> {
           if (stored == null) {
-            end(session, "the server is stopping", false, false);
+            end(session, "the server is stopping", false, false, Ending.HERE);
             return Future.succeededFuture();
           }
           // The verticle stays deployed (its task handlers run on its context) but takes no more messages.
           handedOver.put(id, session.deploymentId());
           return verticle.stopServing().onComplete(ar ->
-              end(session, "handed over: the server is stopping", false, true));
+              end(session, "handed over: the server is stopping", false, true, Ending.HERE));
         }));
       }
     });
@@ -426,10 +477,10 @@ public final class SessionTable {
       // A route's state is what the record said when it was made: the instance running the session keeps time.
       if (session.state() == HttpSession.State.AWAITING_INITIALIZED && !session.remote()
           && now - session.createdAt() > options.getInitializeTimeoutMs()) {
-        close(session, "not initialized in time");
+        closeForGood(session, "not initialized in time");
       } else if (now - session.lastAccess() > options.getSessionIdleTimeoutMs()) {
         server.observer().ifPresent(McpObserver::sessionExpired);
-        close(session, "idle");
+        closeForGood(session, "it expired after being idle");
       }
     }
   }
