@@ -159,6 +159,15 @@ final class ConnectionGuard {
     expired.forEach(HttpConnection::close);
   }
 
+  /** The requests held over all connections, answered or not yet swept: what the retention test bounds. */
+  int heldRequests() {
+    int held = 0;
+    for (Tracked tracked : connections.values()) {
+      held += tracked.requests.size();
+    }
+    return held;
+  }
+
   /** Forgets the requests of a connection whose responses have ended (on HTTP/1.1, all but the newest, usually). */
   private static void forgetAnswered(Tracked tracked) {
     Iterator<HttpServerRequest> requests = tracked.requests.iterator();
