@@ -16,6 +16,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
@@ -23,8 +24,11 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
@@ -54,6 +58,8 @@ class HttpPostFuzzTest {
   private static final HttpClient CLIENT = VERTX.createHttpClient(new HttpClientOptions().setKeepAlive(true),
       new PoolOptions().setHttp1MaxSize(4));
   private static String session;
+  /** The last exchanges, told with a finding: what a connection carried before may be what broke it. */
+  private static final ArrayDeque<String> RECENT = new ArrayDeque<>();
 
   private static McpHttpServer start() {
     McpServer mcp = McpServer.create(VERTX);
@@ -101,10 +107,10 @@ class HttpPostFuzzTest {
         }
       }
     }
-    Buffer body = Buffer.buffer(data.consumeRemainingAsBytes());
-    Answer answer = await(CLIENT.request(request)
-        .compose(r -> r.send(body))
-        .compose(r -> r.body().map(b -> new Answer(r.statusCode(), r.getHeader("Content-Type"), b))));
+    byte[] body = data.consumeRemainingAsBytes();
+    Answer answer = RawHttp.exchange(SERVER.actualPort(), request, body, HANG_MS, RECENT);
+    remember("answered " + answer.status + " to " + request.getHeaders() + "\n" + new String(body,
+        StandardCharsets.ISO_8859_1));
     assertTrue(STATUSES.contains(answer.status), () -> "HTTP " + answer.status + ": " + answer.body);
     String type = answer.type == null ? "" : answer.type;
     if (type.startsWith("application/json")) {
@@ -118,7 +124,14 @@ class HttpPostFuzzTest {
     }
   }
 
-  private record Answer(int status, String type, Buffer body) {
+  private static void remember(String exchange) {
+    if (RECENT.size() == 8) {
+      RECENT.removeFirst();
+    }
+    RECENT.addLast(exchange);
+  }
+
+  record Answer(int status, String type, Buffer body) {
   }
 
   private static void checkJsonRpc(String text) {
@@ -162,7 +175,7 @@ class HttpPostFuzzTest {
     return await(post(ping, id).map(r -> r.statusCode() == 200));
   }
 
-  private static Future<io.vertx.core.http.HttpClientResponse> post(Buffer body, String id) {
+  private static Future<HttpClientResponse> post(Buffer body, String id) {
     RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1")
         .setPort(SERVER.actualPort()).setURI("/mcp").putHeader("Content-Type", "application/json")
         .putHeader("Accept", "application/json, text/event-stream");
@@ -188,15 +201,19 @@ class HttpPostFuzzTest {
   }
 
   private static <T> T await(Future<T> future) {
+    return await(future, "a request of the harness");
+  }
+
+  private static <T> T await(Future<T> future, String sent) {
     try {
       return future.toCompletionStage().toCompletableFuture().get(HANG_MS, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      return fail("no answer within " + HANG_MS + " ms");
+      return fail("no answer within " + HANG_MS + " ms to " + sent);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new AssertionError("the exchange failed", e.getCause());
+    } catch (ExecutionException e) {
+      throw new AssertionError("the exchange failed: " + sent, e.getCause());
     }
   }
 }
