@@ -8,12 +8,17 @@
 //     requests): sent again;
 //   - an SSE response cut before its answer: resumed with GET + Last-Event-ID (the last event id seen), and sent
 //     again only if there was no event id yet or the resumed stream says the request must be sent again.
-// Usage: node cluster-load.mjs <url> [clients] [rounds]
+// Usage: node cluster-load.mjs <url> [clients] [rounds] [kill-marker]
+// When the kill-marker file exists (the test writes it once the instance is dead), requests sent from then on are
+// counted apart: retries.resendAfterKill counts those a server told to send again (0 when requests for a dead
+// owner's sessions are held until the sessions move).
 // Prints 'cluster-load: kill now' once every client is inside its (first) streaming call (the test kills or
 // restarts instances then), and ends with one line 'cluster-load summary {json}'. Each client runs its operations
 // between initialize and close `rounds` times (1 by default): long enough for a rolling restart with more.
 // Exit code 0 when every client finished.
-const [endpoint, clientsArg, roundsArg] = process.argv.slice(2);
+import { existsSync } from 'node:fs';
+
+const [endpoint, clientsArg, roundsArg, killMarker] = process.argv.slice(2);
 if (!endpoint) {
   console.error('usage: node cluster-load.mjs <url> [clients] [rounds]');
   process.exit(2);
@@ -35,13 +40,18 @@ const stats = {
   clients: CLIENTS,
   opsExpected: 0,
   opsDone: 0,
-  retries: { transport: 0, http502: 0, http503: 0, http504: 0, resendError: 0, streamResend: 0 },
+  retries: { transport: 0, http502: 0, http503: 0, http504: 0, resendError: 0, streamResend: 0, resendAfterKill: 0 },
+  sentAfterKill: 0,
   reinitializations: 0,
   resumes: { attempted: 0, answered: 0 },
   // progressEvents: every progress notification the streaming calls got, repeats included (STEPS per call when
   // each resumed stream brought each event exactly once).
   streams: { cut: 0, completed: 0, progressEvents: 0 },
   tasks: { accepted: 0, terminal: 0, statuses: {}, maxSettleMs: 0, executorStopped: 0 },
+  // The 2026-07-28 wire: plain stateless calls, and extension (io.modelcontextprotocol/tasks) tasks polled with
+  // tasks/get; no session, so any instance serves any of these requests.
+  stateless: { calls: 0, retries: 0 },
+  extensionTasks: { accepted: 0, terminal: 0, statuses: {}, maxSettleMs: 0, executorStopped: 0 },
   failures: [],
   durationMs: 0,
 };
@@ -50,6 +60,14 @@ const OVERALL_MS = 150_000 + (ROUNDS - 1) * 60_000;
 const overall = setTimeout(() => finish(`timed out after ${OVERALL_MS / 1000} s`), OVERALL_MS);
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let killed = false;
+/** Whether the test has said the instance is dead (checked until it has). */
+function afterKill() {
+  if (!killed && killMarker && existsSync(killMarker)) {
+    killed = true;
+  }
+  return killed;
+}
 let killSignalled = false;
 
 class Session {
@@ -115,6 +133,10 @@ class Session {
    */
   async exchange(message, { onMessage = () => {}, initializing = false } = {}) {
     const deadline = Date.now() + REQUEST_BOUND_MS;
+    const sentAfterKill = afterKill();
+    if (sentAfterKill) {
+      stats.sentAfterKill++;
+    }
     let lastProblem = 'none';
     while (Date.now() < deadline) {
       let res;
@@ -164,6 +186,9 @@ class Session {
       }
       if (mustResend(response)) {
         stats.retries.resendError++;
+        if (sentAfterKill) {
+          stats.retries.resendAfterKill++;
+        }
         lastProblem = `error ${JSON.stringify(response.error)}`;
         await pause(100);
         continue;
@@ -397,6 +422,98 @@ async function settleTask(session, { task, label, seconds, accepted }) {
   }
 }
 
+const MODERN = '2026-07-28';
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+let modernId = 1;
+
+/**
+ * A 2026-07-28 request (no session): sent again on a transport error or HTTP 502/503/504, as a client may when the
+ * instance it reached went away; yields the JSON-RPC response.
+ */
+async function modern(method, params, name, capabilities = {}) {
+  const body = { jsonrpc: '2.0', id: modernId++, method, params: { ...params, _meta: {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: 'cluster-load', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  } } };
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream',
+    'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, 'Mcp-Name': name };
+  const deadline = Date.now() + REQUEST_BOUND_MS;
+  let lastProblem = 'none';
+  while (Date.now() < deadline) {
+    let res;
+    try {
+      res = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000) });
+    } catch (e) {
+      stats.stateless.retries++;
+      lastProblem = `transport: ${e.cause?.code ?? e.message}`;
+      await pause(200);
+      continue;
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status === 502 || res.status === 503 || res.status === 504) {
+      stats.stateless.retries++;
+      lastProblem = `HTTP ${res.status}`;
+      await pause(300);
+      continue;
+    }
+    if (res.status !== 200) {
+      throw new Error(`${method} (${MODERN}): HTTP ${res.status} ${text}`);
+    }
+    if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim())
+        .filter(Boolean).map((d) => JSON.parse(d));
+      const response = data.find((m) => m.id === body.id && (m.result || m.error));
+      if (response) {
+        return response;
+      }
+      stats.stateless.retries++;
+      lastProblem = 'a stream cut before its answer';
+      continue;
+    }
+    return JSON.parse(text);
+  }
+  throw new Error(`${method} (${MODERN}) got no answer within ${REQUEST_BOUND_MS} ms (last: ${lastProblem})`);
+}
+
+async function statelessGreet(who) {
+  const response = await modern('tools/call', { name: 'greet', arguments: { name: who } }, 'greet');
+  expect(text(response) === `Hello, ${who}!`, `stateless greet ${who}: ${JSON.stringify(response)}`);
+  stats.stateless.calls++;
+}
+
+/** An extension task of slow_compute, polled with tasks/get to a terminal status. */
+async function extensionTask(label, seconds) {
+  const withTasks = { extensions: { [TASKS_EXTENSION]: {} } };
+  const created = await modern('tools/call', { name: 'slow_compute', arguments: { seconds, label } },
+    'slow_compute', withTasks);
+  const taskId = created.result?.taskId;
+  expect(created.result?.resultType === 'task' && taskId, `no extension task: ${JSON.stringify(created)}`);
+  const accepted = Date.now();
+  stats.extensionTasks.accepted++;
+  let last = created.result;
+  while (!TERMINAL.has(last.status)) {
+    if (Date.now() - accepted > TASK_SETTLE_BOUND_MS) {
+      throw new Error(`extension task ${taskId} (${label}) still ${last.status} after ${TASK_SETTLE_BOUND_MS} ms`);
+    }
+    await pause(200);
+    const got = await modern('tasks/get', { taskId }, taskId, withTasks);
+    expect(got.result, `tasks/get ${taskId}: ${JSON.stringify(got)}`);
+    last = got.result;
+  }
+  const tasks = stats.extensionTasks;
+  tasks.maxSettleMs = Math.max(tasks.maxSettleMs, Date.now() - accepted);
+  tasks.terminal++;
+  tasks.statuses[last.status] = (tasks.statuses[last.status] ?? 0) + 1;
+  if (last.status === 'failed' && /stopped before it finished/.test(JSON.stringify(last))) {
+    tasks.executorStopped++;
+  }
+  if (last.status === 'completed') {
+    expect(text(last) === `Computed ${label} in ${seconds}.0 s`, `extension task result: ${JSON.stringify(last)}`);
+  }
+}
+
 /** One client's fixed list of operations: its round of calls ROUNDS times, between initialize and close. */
 function operations(client) {
   const rounds = [];
@@ -411,6 +528,8 @@ function operations(client) {
       [`greet 2${label}`, (s) => greet(s, `client ${client} b`)],
       [`task 2${label}`, (s) => taskCall(s, `c${client}-${r}-2`)],
       [`greet 3${label}`, (s) => greet(s, `client ${client} c`)],
+      [`stateless greet${label}`, () => statelessGreet(`client ${client} d`)],
+      [`extension task${label}`, () => extensionTask(`c${client}-${r}-x`, TASK_SECONDS)],
     );
   }
   return [['initialize', (s) => s.initialize()], ...rounds, ['close', (s) => s.close()]];

@@ -6,7 +6,7 @@
 module io.mcpvertx.runtime {
   requires transitive io.vertx.core;
   requires com.fasterxml.jackson.core;
-  requires com.fasterxml.jackson.databind;
+  requires transitive com.fasterxml.jackson.databind; // JsonNodes hands out Jackson trees
   requires com.networknt.schema;
 
   exports io.mcpvertx.jsonrpc;

@@ -1,6 +1,7 @@
 package io.mcpvertx.jsonrpc;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -29,14 +30,24 @@ final class JsonTrees {
   private JsonTrees() {
   }
 
-  /** Reads the one value the parser holds; the caller has checked that nothing follows it. */
+  /**
+   * Reads the one value the parser holds; the caller has checked that nothing follows it.
+   *
+   * <p>A member given twice fails the read: two parsers in a chain (a proxy, then us) could otherwise see two
+   * different messages. The map that collects the members tells it (it does not grow), which costs nothing, where
+   * the parser's own duplicate detection keeps a set of names beside every object of three members or more.
+   */
   static Object read(JsonParser parser, JsonToken token) throws IOException {
     switch (token) {
       case START_OBJECT: {
         Map<String, Object> members = new LinkedHashMap<>();
         String name;
         while ((name = parser.nextFieldName()) != null) {
+          int before = members.size();
           members.put(name, read(parser, parser.nextToken()));
+          if (members.size() == before) {
+            throw new JsonParseException(parser, "Duplicate field '" + name + "'");
+          }
         }
         return new JsonObject(members);
       }

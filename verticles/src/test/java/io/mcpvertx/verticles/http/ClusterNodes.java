@@ -73,6 +73,15 @@ final class ClusterNodes implements AutoCloseable {
 
   /** Starts one more instance whose lease lives {@code leaseTtlMs}, renewed every {@code renewIntervalMs}. */
   Future<Node> start(String name, long leaseTtlMs, long renewIntervalMs) {
+    return start(name, leaseTtlMs, renewIntervalMs, new McpHttpServerOptions().setPort(0));
+  }
+
+  /** Starts one more instance whose endpoint has {@code httpOptions}. */
+  Future<Node> start(String name, McpHttpServerOptions httpOptions) {
+    return start(name, 2_000, 100, httpOptions);
+  }
+
+  private Future<Node> start(String name, long leaseTtlMs, long renewIntervalMs, McpHttpServerOptions httpOptions) {
     McpInstance instance = McpInstance.create(vertx, leases, new InstanceOptions().setName(name)
         .setLeaseTtlMs(leaseTtlMs).setRenewIntervalMs(renewIntervalMs).setOrphanSweepIntervalMs(renewIntervalMs));
     McpStores stores = McpStores.builder(vertx).tasks(tasks).events(events).sessions(sessions).leases(leases).build();
@@ -80,7 +89,7 @@ final class ClusterNodes implements AutoCloseable {
     TestTools tools = new TestTools().register(mcp);
     mcp.resource(Resource.of(RESOURCE_URI, "note", "text/plain"),
         (uri, ctx) -> Future.succeededFuture(ResourceResult.text(uri, "text/plain", "a note")));
-    McpHttpServer http = McpHttpServer.create(vertx, mcp, new McpHttpServerOptions().setPort(0));
+    McpHttpServer http = McpHttpServer.create(vertx, mcp, httpOptions);
     return instance.start().compose(v -> http.listen()).map(v -> {
       Node node = new Node(vertx, mcp, instance, tools, http);
       nodes.add(node);

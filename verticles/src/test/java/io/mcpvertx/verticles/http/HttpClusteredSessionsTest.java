@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.testing.http.SseParser;
+import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -147,6 +151,47 @@ class HttpClusteredSessionsTest {
     })).onComplete(test.succeedingThenComplete());
   }
 
+  /**
+   * The owner of a session must learn that it was initialized when {@code notifications/initialized} went through
+   * another instance: its sweeper used to end such a session, in use, as never initialized (and its task handlers
+   * with it, their timers closed with the session's verticle).
+   */
+  @Test
+  void aSessionInitializedThroughAnotherInstanceOutlivesTheInitializeDeadline(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    McpHttpServerOptions quick = new McpHttpServerOptions().setPort(0).setInitializeTimeoutMs(300);
+    cluster.start("nodea", quick).compose(a -> cluster.start("nodeb", quick).compose(b -> a.client()
+        .initializeOnly(V11).compose(created -> {
+          StreamableHttpSession onA = new StreamableHttpSession(a.client(), created.header("Mcp-Session-Id"), V11,
+              null);
+          return b.session(onA).post(StreamableHttp.notification("notifications/initialized"))
+              .compose(ack -> {
+                test.verify(() -> assertEquals(202, ack.status(), ack::toString));
+                // A session made after it and never initialized: once A's sweeper ended that one, the deadline
+                // has passed for the first too. (A runs both; B holds a route to the first.)
+                return a.client().initializeOnly(V11);
+              })
+              .compose(other -> Poll.until(vertx, () -> a.http.sessionCount() < 2))
+              .compose(swept -> {
+                // That one ended first or with the first; a few more sweeps, so the first cannot still be due.
+                Promise<Void> later = Promise.promise();
+                vertx.setTimer(1_000, t -> later.complete());
+                return later.future();
+              })
+              .compose(swept -> {
+                // Asked of A itself: a request would restore a swept session from the store at once.
+                test.verify(() -> assertEquals(1, a.http.sessionCount(), "A still runs the initialized session"));
+                return onA.call("tools/call", new JsonObject().put("name", "echo")
+                    .put("arguments", new JsonObject().put("text", "still here")));
+              })
+              .map(echo -> {
+                test.verify(() -> assertEquals("still here", text(echo)));
+                return echo;
+              });
+        })))
+        .onComplete(test.succeedingThenComplete());
+  }
+
   @Test
   void whenTheOwnerLeavesTheNextRequestMovesTheSession(Vertx vertx, VertxTestContext test) {
     start(vertx, 2).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
@@ -200,6 +245,40 @@ class HttpClusteredSessionsTest {
               }));
         })))
         .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aRequestADeadOwnerNeverTookIsHeldAndServedWhereTheSessionMoves(Vertx vertx, VertxTestContext test) {
+    cluster = ClusterNodes.create(vertx);
+    // A renews too rarely to notice anything during the test: it stands for an instance that died silently. B
+    // watches the owners of its routes as rarely: only the held request can find out that A is gone.
+    cluster.start("nodea", 120_000, 30_000).compose(a -> cluster.start("nodeb", 120_000, 30_000).compose(b -> {
+      Set<String> before = new HashSet<>(vertx.deploymentIDs());
+      return a.client().initialize(V11).compose(onA -> {
+        List<String> sessionVerticles = vertx.deploymentIDs().stream().filter(id -> !before.contains(id)).toList();
+        test.verify(() -> assertEquals(1, sessionVerticles.size(), "the session's verticle: " + sessionVerticles));
+        StreamableHttpSession onB = b.session(onA);
+        return onB.call("tools/call", new JsonObject().put("name", "echo")
+                .put("arguments", new JsonObject().put("text", "routed")))
+            // B routes to A now; then A's session dies with nothing said to anyone, as in a kill.
+            .compose(routed -> Future.all(sessionVerticles.stream().map(vertx::undeploy).toList()))
+            .compose(v -> {
+              Future<JsonObject> held = onB.call("tools/call", new JsonObject().put("name", "echo")
+                  .put("arguments", new JsonObject().put("text", "after the death")));
+              // The request arrived while A's lease was live: it waits for the lease, not for the client.
+              cluster.leases.release(a.instance.id());
+              return held;
+            })
+            .compose(echo -> {
+              test.verify(() -> assertEquals("after the death", text(echo), echo::encode));
+              return cluster.leases.sessionOwner(onA.id());
+            })
+            .map(owner -> {
+              test.verify(() -> assertEquals(b.instance.id(), owner, "the session moved to B"));
+              return owner;
+            });
+      });
+    })).onComplete(test.succeedingThenComplete());
   }
 
   @Test

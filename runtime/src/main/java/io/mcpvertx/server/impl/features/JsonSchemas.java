@@ -1,22 +1,17 @@
 package io.mcpvertx.server.impl.features;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.NonValidationKeyword;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
-import io.vertx.core.json.JsonArray;
+import io.mcpvertx.jsonrpc.JsonNodes;
 import io.vertx.core.json.JsonObject;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -69,52 +64,11 @@ public final class JsonSchemas {
 
   /** Converts Vert.x JSON values (and the maps and lists inside them) to Jackson nodes without re-parsing. */
   static JsonNode toNode(Object value) {
-    if (value == null) {
-      return NODES.nullNode();
-    }
-    if (value instanceof JsonObject json) {
-      return toNode(json.getMap());
-    }
-    if (value instanceof JsonArray array) {
-      return toNode(array.getList());
-    }
-    if (value instanceof Map<?, ?> map) {
-      ObjectNode node = NODES.objectNode();
-      map.forEach((k, v) -> node.set(String.valueOf(k), toNode(v)));
-      return node;
-    }
-    if (value instanceof List<?> list) {
-      ArrayNode node = NODES.arrayNode(list.size());
-      list.forEach(v -> node.add(toNode(v)));
-      return node;
-    }
-    if (value instanceof String s) {
-      return NODES.textNode(s);
-    }
-    if (value instanceof Boolean b) {
-      return NODES.booleanNode(b);
-    }
-    if (value instanceof Integer i) {
-      return NODES.numberNode(i);
-    }
-    if (value instanceof Long l) {
-      return NODES.numberNode(l);
-    }
-    if (value instanceof Double d) {
-      return NODES.numberNode(d);
-    }
-    if (value instanceof Float f) {
-      return NODES.numberNode(f);
-    }
-    if (value instanceof BigInteger b) {
-      return NODES.numberNode(b);
-    }
-    if (value instanceof BigDecimal b) {
-      return NODES.numberNode(b);
-    }
-    if (value instanceof Number n) {
-      return NODES.numberNode(n.doubleValue());
-    }
-    return NODES.textNode(String.valueOf(value));
+    return JsonNodes.of(value, JsonSchemas::otherNode);
+  }
+
+  /** What JSON has no type for: another number type as a double, anything else as its text. */
+  private static JsonNode otherNode(Object value) {
+    return value instanceof Number n ? NODES.numberNode(n.doubleValue()) : NODES.textNode(String.valueOf(value));
   }
 }

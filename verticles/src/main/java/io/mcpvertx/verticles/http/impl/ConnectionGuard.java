@@ -11,8 +11,8 @@ import io.vertx.core.http.HttpVersion;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +44,14 @@ final class ConnectionGuard {
 
   private static final Logger LOG = System.getLogger(ConnectionGuard.class.getName());
 
-  /** A connection's state. */
+  /**
+   * A connection's state. Its requests in progress sit in two parallel arrays rather than lists: an HTTP/1.1
+   * connection holds one at a time, and this is touched on every request, so no iterator or boxed arrival time.
+   */
   private static final class Tracked {
-    final List<HttpServerRequest> requests = new ArrayList<>(1);
-    final List<Long> arrivals = new ArrayList<>(1);
+    HttpServerRequest[] requests = new HttpServerRequest[1];
+    long[] arrivals = new long[1];
+    int size;
     /** When the connection last had no request in progress (or opened). */
     long idleSince;
     /** Whether a request was seen: the idle deadline applies rather than the header one. */
@@ -57,6 +61,26 @@ final class ConnectionGuard {
 
     Tracked(long now) {
       this.idleSince = now;
+    }
+
+    void add(HttpServerRequest request, long arrival) {
+      if (size == requests.length) {
+        requests = Arrays.copyOf(requests, size * 2);
+        arrivals = Arrays.copyOf(arrivals, size * 2);
+      }
+      requests[size] = request;
+      arrivals[size] = arrival;
+      size++;
+    }
+
+    /** Drops the request at {@code index}, keeping the order of the others. */
+    void remove(int index) {
+      int tail = size - index - 1;
+      if (tail > 0) {
+        System.arraycopy(requests, index + 1, requests, index, tail);
+        System.arraycopy(arrivals, index + 1, arrivals, index, tail);
+      }
+      requests[--size] = null;
     }
   }
 
@@ -120,8 +144,7 @@ final class ConnectionGuard {
       // Drop the requests already answered first: left for the sweep, a busy keep-alive connection would hold a
       // second's worth of requests (tens of thousands under load), long enough for the collector to promote them.
       forgetAnswered(tracked);
-      tracked.requests.add(request);
-      tracked.arrivals.add(now());
+      tracked.add(request, now());
       tracked.served = true;
     }
     if (!TransferFraming.closesConnection(request)) {
@@ -170,33 +193,37 @@ final class ConnectionGuard {
 
   /** Forgets the requests of a connection whose responses have ended (on HTTP/1.1, all but the newest, usually). */
   private static void forgetAnswered(Tracked tracked) {
-    Iterator<HttpServerRequest> requests = tracked.requests.iterator();
-    Iterator<Long> arrivals = tracked.arrivals.iterator();
-    while (requests.hasNext()) {
-      HttpServerResponse response = requests.next().response();
-      arrivals.next();
+    for (int i = tracked.size - 1; i >= 0; i--) {
+      HttpServerResponse response = tracked.requests[i].response();
       if (response.ended() || response.closed()) {
-        requests.remove();
-        arrivals.remove();
+        tracked.remove(i);
       }
     }
   }
 
+  /** The requests held over all connections, answered or not: what the guard retains between sweeps. */
+  int requestsHeld() {
+    int held = 0;
+    for (Tracked tracked : connections.values()) {
+      held += tracked.size;
+    }
+    return held;
+  }
+
   /** Whether a connection is past a deadline; a request whose body is late is answered 408 on the way. */
   private boolean expired(HttpConnection connection, Tracked tracked, long now) {
-    Iterator<HttpServerRequest> requests = tracked.requests.iterator();
-    Iterator<Long> arrivals = tracked.arrivals.iterator();
-    while (requests.hasNext()) {
-      HttpServerRequest request = requests.next();
-      long arrived = arrivals.next();
+    for (int i = 0; i < tracked.size; ) {
+      HttpServerRequest request = tracked.requests[i];
+      long arrived = tracked.arrivals[i];
       HttpServerResponse response = request.response();
       if (response.ended() || response.closed()) {
-        requests.remove();
-        arrivals.remove();
-        if (tracked.requests.isEmpty()) {
+        tracked.remove(i);
+        if (tracked.size == 0) {
           tracked.idleSince = now;
         }
-      } else if (!request.isEnded() && now - arrived >= options.getRequestBodyTimeoutMs()) {
+        continue;
+      }
+      if (!request.isEnded() && now - arrived >= options.getRequestBodyTimeoutMs()) {
         LOG.log(Level.DEBUG, () -> "Closing " + connection.remoteAddress() + ": request body too slow");
         HttpErrors.reject(response, Refusal.REQUEST_TIMEOUT, "Request Timeout: the body did not arrive within "
             + options.getRequestBodyTimeoutMs() + " ms");
@@ -209,8 +236,9 @@ final class ConnectionGuard {
           return true;
         }
       }
+      i++;
     }
-    if (!tracked.requests.isEmpty()) {
+    if (tracked.size > 0) {
       return false;
     }
     long limit = tracked.served ? options.getConnectionIdleTimeoutMs() : options.getRequestHeaderTimeoutMs();

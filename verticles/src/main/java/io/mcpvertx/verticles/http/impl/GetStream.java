@@ -35,6 +35,7 @@ final class GetStream {
   private final SseWriter sse;
   private final Consumer<GetStream> onDone;
   private MessageConsumer<JsonObject> live;
+  private String liveAddress;
   private List<JsonObject> held = new ArrayList<>();
   private long heldBytes;
   /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
@@ -129,7 +130,10 @@ final class GetStream {
   }
 
   private Future<Void> follow() {
-    live = endpoint.vertx.eventBus().consumer(session.liveAddress(streamId), this::onLive);
+    liveAddress = session.liveAddress(streamId);
+    // Before the replay is read: from here on every event of the stream is published, not only stored.
+    endpoint.streams.following(liveAddress);
+    live = endpoint.vertx.eventBus().consumer(liveAddress, this::onLive);
     return live.completion();
   }
 
@@ -137,6 +141,7 @@ final class GetStream {
     if (live != null) {
       live.unregister();
       live = null;
+      endpoint.streams.stoppedFollowing(liveAddress);
     }
   }
 

@@ -10,6 +10,7 @@ import io.mcpvertx.verticles.http.ResponseMode;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.SessionEvents;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -31,7 +32,10 @@ import java.util.function.Consumer;
 final class PostExchange {
 
   private final HttpEndpoint endpoint;
-  private final HttpSession session;
+  /** The HTTP verticle's context, which this exchange is confined to. */
+  private final Context context;
+  /** Changes only when the session moved while a request was held for it ({@link #moveTo}). */
+  private HttpSession session;
   private final HttpServerResponse response;
   private final ResponseMode mode;
   private final List<JsonRpcId> requestIds;
@@ -46,11 +50,18 @@ final class PostExchange {
   private SseWriter sse;
   private boolean detached;
   private boolean done;
+  /** Whether the request is with its session: from then on a new stream is uncorked on the next turn. */
+  private boolean handedOff;
   private Future<?> tail = Future.succeededFuture();
+  /** Links of the verticle's {@link OpenExchanges}. */
+  PostExchange previous;
+  PostExchange next;
+  boolean listed;
 
-  PostExchange(HttpEndpoint endpoint, HttpSession session, HttpServerResponse response, ResponseMode mode,
+  PostExchange(HttpEndpoint endpoint, Context context, HttpSession session, HttpServerResponse response, ResponseMode mode,
       List<JsonRpcId> requestIds, boolean batch, boolean initialize, Consumer<PostExchange> onDone) {
     this.endpoint = endpoint;
+    this.context = context;
     this.session = session;
     this.response = response;
     this.mode = mode;
@@ -63,6 +74,23 @@ final class PostExchange {
     if (mode == ResponseMode.SSE) {
       startSse();
     }
+  }
+
+  HttpSession session() {
+    return session;
+  }
+
+  /** Whether the exchange is over: answered, or ended with its session. */
+  boolean isDone() {
+    return done;
+  }
+
+  /**
+   * The session moved to another instance (or here) before any of it took this exchange's message: what comes from
+   * now on belongs to {@code moved}, the same session where it runs now.
+   */
+  void moveTo(HttpSession moved) {
+    this.session = moved;
   }
 
   /** The id of this exchange's stream in the event store (and of its route over the event bus). */
@@ -96,6 +124,9 @@ final class PostExchange {
       }
       startSse();
     }
+    if (last && sse != null) {
+      sse.cork(); // the answer and the end of the stream in one write
+    }
     emit(endpoint.codec.encode(message));
     if (last) {
       finish();
@@ -113,6 +144,9 @@ final class PostExchange {
     }
     if (sse == null && !detached) {
       startSse();
+    }
+    if (sse != null) {
+      sse.cork();
     }
     emit(data);
     finish();
@@ -165,17 +199,7 @@ final class PostExchange {
       return;
     }
     if (session.state() == HttpSession.State.OWNER_LOST && !awaiting.isEmpty()) {
-      // The instance serving the request stopped: nothing will answer it, but the client may send it again (the
-      // session moves to another instance on its next request). An answer, not a cut, so no client waits forever.
-      List<JsonRpcMessage> errors = new ArrayList<>();
-      for (JsonRpcId id : awaiting) {
-        errors.add(SessionEvents.ownerLostError(id));
-      }
-      if (batch) {
-        deliverBatch(errors);
-      } else {
-        errors.forEach(this::deliver);
-      }
+      answerOwnerLost();
       return;
     }
     done = true;
@@ -185,6 +209,23 @@ final class PostExchange {
       sse.end();
     }
     onDone.accept(this);
+  }
+
+  /**
+   * The instance serving the requests stopped, or none could be found in time: nothing will answer them, but the
+   * client may send them again (the session moves to another instance on its next request). An answer, not a cut,
+   * so no client waits forever.
+   */
+  void answerOwnerLost() {
+    List<JsonRpcMessage> errors = new ArrayList<>();
+    for (JsonRpcId id : awaiting) {
+      errors.add(SessionEvents.ownerLostError(id));
+    }
+    if (batch) {
+      deliverBatch(errors);
+    } else {
+      errors.forEach(this::deliver);
+    }
   }
 
   /** Keeps proxies from cutting a quiet stream, and keeps its session from expiring while it is in use. */
@@ -207,9 +248,26 @@ final class PostExchange {
     }
   }
 
+  /**
+   * The request is with its session. A stream still corked (see {@link #startSse()}) goes out on a later turn of
+   * the loop, after the session's task: if the session answered at once, the whole stream was written in one go
+   * by then; if not, the head and priming event go now, so the client can resume.
+   */
+  void handedOff() {
+    handedOff = true;
+    if (sse != null) {
+      context.runOnContext(v -> sse.uncork());
+    }
+  }
+
   private void startSse() {
     sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
-    sse.start();
+    // Corked: what the stream carries before the next turn of the loop (head, priming event, often the answer and
+    // the end) leaves in one write. handedOff() uncorks it.
+    sse.startCorked();
+    if (handedOff) {
+      context.runOnContext(v -> sse.uncork());
+    }
     ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
       tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), Buffer.buffer())).onSuccess(eventId -> {

@@ -26,10 +26,9 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * The POSTs of the 2025 generation on one HTTP verticle: {@code initialize} creates a session; any other message
@@ -46,7 +45,7 @@ final class SessionPosts {
   private final Context context;
   private final String routerAddress;
   /** The exchanges under way, for their heartbeats. */
-  private final Set<PostExchange> exchanges = new HashSet<>();
+  private final OpenExchanges exchanges = new OpenExchanges();
   /** Those whose session runs on another instance, by stream id: their answers come back over the event bus. */
   private final Map<String, PostExchange> routed = new HashMap<>();
 
@@ -67,12 +66,12 @@ final class SessionPosts {
     HttpServerResponse response = request.response();
     SessionLookup.withSession(endpoint.sessions, request, principal, session -> {
       if (decoded instanceof Decoded.Batch batch) {
-        postBatch(session, batch, response);
+        postBatch(session, batch, response, principal);
         return;
       }
       JsonRpcMessage message = ((Decoded.Message) decoded).message();
       if (message instanceof JsonRpcRequest r) {
-        exchange(session, response, message, List.of(r.id()), false, false);
+        exchange(session, response, message, List.of(r.id()), false, false, principal);
         return;
       }
       if (message instanceof JsonRpcNotification n && n.method().equals("notifications/initialized")) {
@@ -108,12 +107,12 @@ final class SessionPosts {
    * runs on here; the others (JSON responses, revisions before 2025-11-25, batches) are answered here.
    */
   void handOverAll(long retryMs) {
-    new ArrayList<>(exchanges).forEach(exchange -> exchange.closeConnection(retryMs));
+    exchanges.snapshot().forEach(exchange -> exchange.closeConnection(retryMs));
   }
 
   void heartbeats() {
-    // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the map.
-    new ArrayList<>(exchanges).forEach(PostExchange::heartbeat);
+    // A copy: a heartbeat that finds a dead connection ends its exchange, which removes it from the list.
+    exchanges.snapshot().forEach(PostExchange::heartbeat);
   }
 
   /**
@@ -174,11 +173,11 @@ final class SessionPosts {
       }
       HttpSession session = ar.result();
       response.putHeader(McpHeaders.SESSION_ID, session.id());
-      exchange(session, response, request, List.of(request.id()), false, true);
+      exchange(session, response, request, List.of(request.id()), false, true, principal);
     });
   }
 
-  private void postBatch(HttpSession session, Decoded.Batch batch, HttpServerResponse response) {
+  private void postBatch(HttpSession session, Decoded.Batch batch, HttpServerResponse response, Principal principal) {
     ProtocolVersion version = session.version();
     if (version != null && !version.supports(ProtocolFeature.BATCHING)) {
       HttpErrors.reject(response, Refusal.BAD_REQUEST, JsonRpcErrorCodes.INVALID_REQUEST,
@@ -204,25 +203,46 @@ final class SessionPosts {
       accept(session, body, response);
       return;
     }
-    exchange(session, response, body, ids, true, false);
+    exchange(session, response, body, ids, true, false, principal);
   }
 
   private void exchange(HttpSession session, HttpServerResponse response, Object body, List<JsonRpcId> ids,
-      boolean batch, boolean initialize) {
-    SessionVerticle local = session.verticle();
-    PostExchange exchange = new PostExchange(endpoint, session, response, endpoint.options.getResponseMode(), ids,
+      boolean batch, boolean initialize, Principal principal) {
+    boolean routedHere = session.verticle() == null;
+    PostExchange exchange = new PostExchange(endpoint, context, session, response, endpoint.options.getResponseMode(), ids,
         batch, initialize, done -> {
           exchanges.remove(done);
-          if (local == null) {
+          if (routedHere) {
             routed.remove(done.streamId());
           }
-          session.removeOnClose(done);
+          done.session().removeOnClose(done);
         });
     exchanges.add(exchange);
-    if (local == null) {
+    if (routedHere) {
       routed.put(exchange.streamId(), exchange);
     }
-    session.onClose(exchange, () -> context.runOnContext(v -> exchange.sessionClosed()));
+    dispatch(exchange, body, principal, 0);
+  }
+
+  /**
+   * Hands an exchange's message to its session: straight to its verticle when it runs in this JVM, else over the
+   * event bus to the instance that runs it.
+   *
+   * @param deadline when a message held for its session to move gives up (0: not held yet)
+   */
+  private void dispatch(PostExchange exchange, Object body, Principal principal, long deadline) {
+    HttpSession session = exchange.session();
+    SessionVerticle local = session.verticle();
+    long bound = local == null && session.remote() ? endpoint.sessions.failoverBoundMs() : 0;
+    Acknowledgement ack = new Acknowledgement();
+    session.onClose(exchange, () -> context.runOnContext(v -> {
+      if (bound <= 0 || ack.taken) {
+        exchange.sessionClosed();
+      } else {
+        // Not the owner's to answer for until it acknowledges it: the failure of the request below holds it.
+        ack.routeEnded = true;
+      }
+    }));
     if (session.isClosed()) {
       exchange.sessionClosed();
       return;
@@ -230,7 +250,8 @@ final class SessionPosts {
     if (local != null) {
       // The session runs in this JVM: straight to its context, no event bus (and no thread hop when it runs on
       // this verticle's event loop).
-      local.deliver(body, new ExchangeSink(context, exchange), null);
+      local.deliver(body, new ExchangeSink(context, Thread.currentThread(), exchange), null);
+      exchange.handedOff();
       return;
     }
     DeliveryOptions options = new DeliveryOptions()
@@ -240,25 +261,118 @@ final class SessionPosts {
       // The exchange can become an SSE stream whose events are stored: a handler may hand it to a later GET.
       options.addHeader(McpEventBus.RESUMABLE, "1");
     }
-    endpoint.vertx.eventBus().send(McpEventBus.sessionAddress(session.id()), body, options);
+    String address = McpEventBus.sessionAddress(session.id());
+    if (bound <= 0) {
+      endpoint.vertx.eventBus().send(address, body, options);
+      exchange.handedOff();
+      return;
+    }
+    // Clustered, the owner acknowledges what it took; a message it did not take (it died, or let the session go)
+    // is held until the session moves, and goes where it runs then, so the client need not send it again.
+    long heldUntil = deadline > 0 ? deadline : System.currentTimeMillis() + bound;
+    endpoint.vertx.eventBus().request(address, body, options.setSendTimeout(bound))
+        .onComplete(ar -> context.runOnContext(v -> {
+          if (ar.failed()) {
+            hold(exchange, body, principal, heldUntil);
+            return;
+          }
+          ack.taken = true;
+          if (ack.routeEnded) {
+            exchange.sessionClosed();
+          }
+        }));
+    exchange.handedOff();
   }
 
-  /** What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. */
-  private record ExchangeSink(Context context, PostExchange exchange) implements MessageSink {
+  /** Whether the owner took an exchange's message, and whether the route ended before it said so. */
+  private static final class Acknowledgement {
+    boolean taken;
+    boolean routeEnded;
+  }
+
+  /**
+   * The owner of the exchange's session did not take its message: waits until the session moves (up to
+   * {@code deadline}) and sends it there. When the owner is still live after all, its answer comes as usual; when
+   * the session did not move in time, or is gone, the client is told to send the request again.
+   */
+  private void hold(PostExchange exchange, Object body, Principal principal, long deadline) {
+    HttpSession route = exchange.session();
+    if (exchange.isDone() || !route.remote()) {
+      return;
+    }
+    // Not among the owner's requests, answered with the error to send them again when the route ends.
+    route.removeOnClose(exchange);
+    long left = Math.max(0, deadline - System.currentTimeMillis());
+    endpoint.sessions.moved(route, principal, left).onComplete(ar -> context.runOnContext(v -> {
+      if (exchange.isDone()) {
+        return;
+      }
+      HttpSession moved = ar.succeeded() ? ar.result() : null;
+      if (moved != null) {
+        LOG.log(Level.DEBUG, () -> "A request held for session " + route.id() + " goes on where it moved");
+        exchange.moveTo(moved);
+        dispatch(exchange, body, principal, deadline);
+      } else if (ar.succeeded() && !route.isClosed()) {
+        // The owner is live: it may be slow rather than gone, and answers on its own.
+        route.onClose(exchange, () -> context.runOnContext(w -> exchange.sessionClosed()));
+      } else {
+        LOG.log(Level.WARNING, () -> "A request for session " + route.id() + " found no instance to run it within "
+            + endpoint.sessions.failoverBoundMs() + " ms");
+        exchange.answerOwnerLost();
+      }
+    }));
+  }
+
+  /**
+   * What a session in this JVM sends back for one exchange, moved onto the HTTP verticle's context. A session on
+   * this verticle's own event loop calls it on that thread: the exchange is then told at once, as a task queued
+   * behind everything else on the loop would only add a turn (and, for a stream, a write) to every answer. The
+   * exchange's code then runs on the loop it is confined to, only under the session's context. What a handler sends
+   * from another thread (a worker) is queued, and while any of it waits, so is everything after it: the client
+   * gets the exchange's messages in the order they were sent.
+   */
+  private static final class ExchangeSink implements MessageSink {
+
+    private static final AtomicIntegerFieldUpdater<ExchangeSink> QUEUED =
+        AtomicIntegerFieldUpdater.newUpdater(ExchangeSink.class, "queued");
+
+    private final Context context;
+    private final Thread loop;
+    private final PostExchange exchange;
+    /** Messages queued onto the context and not yet handed to the exchange. */
+    private volatile int queued;
+
+    ExchangeSink(Context context, Thread loop, PostExchange exchange) {
+      this.context = context;
+      this.loop = loop;
+      this.exchange = exchange;
+    }
+
+    private void onLoop(Runnable action) {
+      if (Thread.currentThread() == loop && queued == 0) {
+        action.run();
+        return;
+      }
+      QUEUED.incrementAndGet(this);
+      context.runOnContext(v -> {
+        QUEUED.decrementAndGet(this);
+        action.run();
+      });
+    }
 
     @Override
     public void send(JsonRpcMessage message) {
-      context.runOnContext(v -> exchange.deliver(message));
+      onLoop(() -> exchange.deliver(message));
     }
 
     @Override
     public void sendBatch(List<JsonRpcMessage> responses) {
-      context.runOnContext(v -> exchange.deliverBatch(responses));
+      onLoop(() -> exchange.deliverBatch(responses));
     }
 
     @Override
     public void abandoned(JsonRpcId requestId) {
-      context.runOnContext(v -> exchange.abandoned(requestId));
+      onLoop(() -> exchange.abandoned(requestId));
     }
 
     @Override
@@ -268,7 +382,7 @@ final class SessionPosts {
 
     @Override
     public void closeSseStream(long retryMs) {
-      context.runOnContext(v -> exchange.closeConnection(retryMs));
+      onLoop(() -> exchange.closeConnection(retryMs));
     }
   }
 }

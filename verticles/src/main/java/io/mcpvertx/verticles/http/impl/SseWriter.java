@@ -10,6 +10,11 @@ import java.nio.charset.StandardCharsets;
  * without bound: once the response's write queue is over its limit the connection is closed, and the client
  * resumes from the event store with {@code Last-Event-ID}.
  *
+ * <p>A writer can be corked: frames are then held back and go out together, with the response head, at the next
+ * {@link #uncork()} or end. Each write to a connection is a flush, and on loopback or a LAN a flush costs more
+ * than the few hundred bytes it carries; a POST answered as a stream (head, priming event, answer, end) is written
+ * once instead of four times when its answer comes at once.
+ *
  * <p>Confined to the context of the HTTP verticle that owns the connection.
  */
 final class SseWriter {
@@ -18,6 +23,9 @@ final class SseWriter {
 
   private final HttpServerResponse response;
   private boolean open;
+  private boolean corked;
+  /** What was written while corked; null when nothing waits. */
+  private Buffer held;
 
   SseWriter(HttpServerResponse response, int maxQueueBytes) {
     this.response = response;
@@ -26,13 +34,47 @@ final class SseWriter {
 
   /** Sends the SSE response head. */
   void start() {
+    prepareHead();
+    response.writeHead();
+    open = true;
+  }
+
+  /** Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. */
+  void startCorked() {
+    prepareHead();
+    open = true;
+    corked = true;
+  }
+
+  private void prepareHead() {
     response.setStatusCode(200)
         .putHeader("Content-Type", "text/event-stream")
         .putHeader("Cache-Control", "no-cache, no-store")
         .putHeader("X-Accel-Buffering", "no")
         .setChunked(true);
-    response.writeHead();
-    open = true;
+  }
+
+  /** Holds back what is written from now on until {@link #uncork()} or the end. */
+  void cork() {
+    corked = true;
+  }
+
+  /** Writes what was held back (and the head, if it has not gone yet), in one write. */
+  void uncork() {
+    if (!corked) {
+      return;
+    }
+    corked = false;
+    Buffer frames = held;
+    held = null;
+    if (!isOpen()) {
+      return;
+    }
+    if (frames != null) {
+      write(frames);
+    } else if (!response.headWritten()) {
+      response.writeHead();
+    }
   }
 
   boolean isOpen() {
@@ -86,26 +128,38 @@ final class SseWriter {
     if (isOpen()) {
       response.reset();
     }
+    held = null;
     open = false;
   }
 
   /** Ends the stream, first telling a client that can resume how long to wait before it reconnects. */
   void endWithRetry(long retryMs) {
+    Buffer retry = Buffer.buffer("retry: " + retryMs + "\n\n", StandardCharsets.UTF_8.name());
     if (isOpen()) {
-      response.end(Buffer.buffer("retry: " + retryMs + "\n\n", StandardCharsets.UTF_8.name()));
+      response.end(held == null ? retry : held.appendBuffer(retry));
     }
+    held = null;
     open = false;
   }
 
   void end() {
     if (isOpen()) {
-      response.end();
+      if (held != null) {
+        response.end(held);
+      } else {
+        response.end();
+      }
     }
+    held = null;
     open = false;
   }
 
   private void write(Buffer frame) {
     if (!isOpen()) {
+      return;
+    }
+    if (corked) {
+      held = held == null ? frame : held.appendBuffer(frame);
       return;
     }
     response.write(frame);

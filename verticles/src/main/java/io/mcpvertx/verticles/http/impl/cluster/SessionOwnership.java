@@ -12,6 +12,7 @@ import io.mcpvertx.verticles.http.impl.session.SessionTable;
 import io.mcpvertx.verticles.http.impl.session.StoredSessions;
 import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -179,6 +180,43 @@ public final class SessionOwnership implements Ownership {
         .<Void>mapEmpty()
         // No handler: the owner let it go already. A timeout: the owner is dying; its lease ends it.
         .recover(e -> Future.succeededFuture());
+  }
+
+  @Override
+  public long failoverBoundMs() {
+    // The lease lapses within its TTL of the death, and a live instance renews at least once per interval.
+    return instance.options().getLeaseTtlMs() + 2 * instance.options().getRenewIntervalMs();
+  }
+
+  @Override
+  public Future<Boolean> ownerGone(HttpSession route, long boundMs) {
+    long deadline = System.currentTimeMillis() + boundMs;
+    // Often enough that a held request goes on soon after the lease lapses, whatever the renew interval.
+    long pause = Math.max(20, Math.min(250, instance.options().getRenewIntervalMs() / 2));
+    Promise<Boolean> gone = Promise.promise();
+    checkOwner(route, deadline, pause, gone);
+    return gone.future();
+  }
+
+  /**
+   * Looks until the route's owner let the session go (the route is closed) or its lease is gone (true), or until
+   * {@code deadline} (false). A lease lapses only within its TTL of the death, so the first looks usually find it
+   * live.
+   */
+  private void checkOwner(HttpSession route, long deadline, long pause, Promise<Boolean> gone) {
+    if (route.isClosed()) {
+      gone.complete(true);
+      return;
+    }
+    instance.leases().isLive(route.ownerInstance()).onComplete(ar -> {
+      if (route.isClosed() || (ar.succeeded() && !ar.result())) {
+        gone.complete(true);
+      } else if (System.currentTimeMillis() + pause > deadline) {
+        gone.complete(false);
+      } else {
+        vertx.setTimer(pause, t -> checkOwner(route, deadline, pause, gone));
+      }
+    });
   }
 
   private JsonObject gone(String sessionId, boolean deleted) {

@@ -27,4 +27,16 @@ public interface Ownership {
 
   /** A remote session was deleted here: its owner ends it; completes once it has (or is gone). */
   Future<Void> deleteRemote(HttpSession session);
+
+  /**
+   * How long a request may be held for a session whose owner did not take it (the owner died): long enough for a
+   * dead owner's lease to lapse and be noticed, so the session can move.
+   */
+  long failoverBoundMs();
+
+  /**
+   * The owner of {@code route} did not take a request: completes with true once its lease is gone (the session may
+   * move), with false when it is still live, or still not known gone after {@code boundMs}.
+   */
+  Future<Boolean> ownerGone(HttpSession route, long boundMs);
 }

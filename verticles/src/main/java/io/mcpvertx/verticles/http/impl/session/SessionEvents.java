@@ -26,12 +26,26 @@ public final class SessionEvents {
   private final JsonRpcCodec codec;
   /** Whether other instances may serve these sessions: their events are then left to the store's expiry. */
   private final boolean shared;
+  private final FollowedStreams followed;
 
   SessionEvents(Vertx vertx, EventStore events, JsonRpcCodec codec, boolean shared) {
     this.vertx = vertx;
     this.events = events;
     this.codec = codec;
     this.shared = shared;
+    this.followed = FollowedStreams.of(vertx);
+  }
+
+  /**
+   * A GET follows {@code liveAddress} from now on; told before it reads the stream's replay, and paired with
+   * {@link #stoppedFollowing}.
+   */
+  public void following(String liveAddress) {
+    followed.follow(liveAddress);
+  }
+
+  public void stoppedFollowing(String liveAddress) {
+    followed.unfollow(liveAddress);
   }
 
   /** Appends an event to a stream and publishes it to a client resuming that stream, if any. */
@@ -49,6 +63,9 @@ public final class SessionEvents {
         }
         return;
       }
+      if (!followedAnywhere(session, streamId)) {
+        return;
+      }
       // Published, not sent: a GET the client dropped may still be registered for a moment after a resuming GET
       // registered, and a point-to-point send could pick the dead one, losing the event for the live reader.
       vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", id)
@@ -58,8 +75,22 @@ public final class SessionEvents {
 
   /** Tells a client resuming {@code streamId} that nothing more will come. */
   public void completeStream(HttpSession session, String streamId) {
-    events.complete(session.id(), streamId).onComplete(ar ->
-        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true)));
+    events.complete(session.id(), streamId).onComplete(ar -> {
+      if (followedAnywhere(session, streamId)) {
+        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true));
+      }
+    });
+  }
+
+  /**
+   * Whether a GET may be following the stream live. Without a cluster every GET of the session is in this JVM and
+   * says so ({@link #following}) before it reads the replay: an event stored before that is in the replay, one
+   * stored after it finds the follower, so publishing only to followed streams loses nothing. It spares an event-bus publish
+   * (and a copy of the event) for every event no one follows, which is nearly all of them: a POST's client reads
+   * its answer on the POST. Clustered, the GET may be on another node, so every event is published.
+   */
+  private boolean followedAnywhere(HttpSession session, String streamId) {
+    return vertx.isClustered() || !followed.isEmpty() && followed.isFollowed(session.liveAddress(streamId));
   }
 
   /**

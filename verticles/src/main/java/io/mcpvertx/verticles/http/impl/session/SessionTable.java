@@ -2,6 +2,7 @@ package io.mcpvertx.verticles.http.impl.session;
 
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.SessionState;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
@@ -227,6 +228,35 @@ public final class SessionTable {
         });
   }
 
+  /**
+   * How long a request the owner of its session did not take is held for the session to move; 0 when sessions do
+   * not move between instances (no cluster).
+   */
+  public long failoverBoundMs() {
+    return ownership == null ? 0 : ownership.failoverBoundMs();
+  }
+
+  /**
+   * Where a session goes on once the owner of {@code route} did not take a request (it died, or let the session go):
+   * waits, up to {@code boundMs}, until the owner is known gone, then ends the route (requests it still waits for
+   * were the owner's, and are answered with the error to send them again) and finds the session anew: restored here
+   * or routed to whoever claimed it. Null when the owner is still live after {@code boundMs}, or the session is
+   * gone.
+   */
+  public Future<HttpSession> moved(HttpSession route, Principal caller, long boundMs) {
+    return ownership.ownerGone(route, boundMs).compose(gone -> {
+      if (!gone) {
+        return Future.succeededFuture(null);
+      }
+      HttpSession current = session(route.id());
+      if (current != null && current != route) {
+        return Future.succeededFuture(current);
+      }
+      closeOwnerLost(route, "its instance stopped or let it go");
+      return restore(route.id(), caller);
+    });
+  }
+
   /** Holds a route to a session another instance runs; the one held already if another request raced it here. */
   public HttpSession addRoute(HttpSession route) {
     HttpSession raced = sessions.putIfAbsent(route.id(), route);
@@ -239,7 +269,15 @@ public final class SessionTable {
    */
   private Future<HttpSession> start(HttpSession session, SessionVerticle verticle, Thread loop) {
     if (stored != null) {
-      verticle.onPersistentChange(record -> stored.write(session, record));
+      verticle.onPersistentChange(record -> {
+        if (SessionState.OPERATING.name().equals(record.state())) {
+          // notifications/initialized may have come through another instance, whose route saw it, not this
+          // table: without this the sweeper would end a session in use as never initialized, and its task
+          // handlers with it.
+          session.initialized();
+        }
+        return stored.write(session, record);
+      });
       verticle.onActivity(() -> used(session));
       verticle.answerOnStop();
       verticle.onCloseRequested(() -> end(session, "deleted through another instance", false, false));
@@ -380,7 +418,8 @@ public final class SessionTable {
   private void sweep() {
     long now = System.currentTimeMillis();
     for (HttpSession session : sessions.values()) {
-      if (session.state() == HttpSession.State.AWAITING_INITIALIZED
+      // A route's state is what the record said when it was made: the instance running the session keeps time.
+      if (session.state() == HttpSession.State.AWAITING_INITIALIZED && !session.remote()
           && now - session.createdAt() > options.getInitializeTimeoutMs()) {
         close(session, "not initialized in time");
       } else if (now - session.lastAccess() > options.getSessionIdleTimeoutMs()) {
