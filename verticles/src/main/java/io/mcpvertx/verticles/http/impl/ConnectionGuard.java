@@ -182,15 +182,6 @@ final class ConnectionGuard {
     expired.forEach(HttpConnection::close);
   }
 
-  /** The requests held over all connections, answered or not yet swept: what the retention test bounds. */
-  int heldRequests() {
-    int held = 0;
-    for (Tracked tracked : connections.values()) {
-      held += tracked.requests.size();
-    }
-    return held;
-  }
-
   /** Forgets the requests of a connection whose responses have ended (on HTTP/1.1, all but the newest, usually). */
   private static void forgetAnswered(Tracked tracked) {
     for (int i = tracked.size - 1; i >= 0; i--) {

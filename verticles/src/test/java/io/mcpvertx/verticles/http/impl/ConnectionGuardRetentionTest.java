@@ -42,7 +42,7 @@ class ConnectionGuardRetentionTest {
         .connectionHandler(guard::connected)
         .requestHandler(request -> {
           if (guard.admit(request)) {
-            request.response().end(Integer.toString(guard.heldRequests()));
+            request.response().end(Integer.toString(guard.requestsHeld()));
           }
         });
     client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true), new PoolOptions().setHttp1MaxSize(1));
