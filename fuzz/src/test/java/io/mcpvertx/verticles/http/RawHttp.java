@@ -61,7 +61,8 @@ final class RawHttp {
   private static Socket socket(int port, long hangMs) throws IOException {
     if (socket == null || socket.isClosed()) {
       // The fuzzer's request-forgery detector refuses every connection not allowed here: only the test's own server.
-      BugDetectors.allowNetworkConnections((host, to) -> to == port && host.equals("127.0.0.1"));
+      BugDetectors.allowNetworkConnections((host, to) -> to == port
+          && (host.equals("127.0.0.1") || host.equals("localhost")));
       socket = new Socket("127.0.0.1", port);
       socket.setTcpNoDelay(true);
       socket.setSoTimeout((int) hangMs);
