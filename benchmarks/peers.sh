@@ -2,7 +2,8 @@
 # Side-by-side peer benchmark: our server next to a bare Vert.x echo, Quarkus MCP, the MCP java-sdk and the TS SDK,
 # measured one after the other in one run by the shared peer harness (its README says what one run does). Our
 # server is the benchmarks jar (`mcp` mode), spoken to as a 2025-11-25 session (peer mcp-vertx, W1), as the stateless
-# 2026-07-28 revision (peer mcp-vertx-2026, W10), and answering in event streams (peer mcp-vertx-sse, W3). Peers named
+# 2026-07-28 revision (peer mcp-vertx-2026, W10), and answering in event streams (peer mcp-vertx-sse, W3); with the
+# metrics module on (peer mcp-vertx-metrics: W1 again, what metrics cost; compare it with mcp-vertx). Peers named
 # *-2cpu run on both cores (see below). Whole sessions (W2 churn, W4 memory) are benchmarks/sessions.sh.
 #
 #   benchmarks/peers.sh                          # every configured peer, one round
@@ -45,6 +46,18 @@ arg    = text
 port   = 18088
 build  = true
 start  = $JAVA $JVM_OPTS -jar ${MCP_VERTX_JAR:?set MCP_VERTX_JAR} mcp --port $PORT --response sse
+CONF
+
+# W1 with metrics on, as a deployment turns them on: Vert.x's own metrics, the server's observer and the scrape
+# endpoint (on its own port, not scraped during the run; a scrape every 15 s costs nothing measurable beside this).
+cat >> "$WORK/harness/peers.conf" <<'CONF'
+
+[mcp-vertx-metrics]
+kind   = mcp
+arg    = text
+port   = 18089
+build  = true
+start  = $JAVA $JVM_OPTS -jar ${MCP_VERTX_JAR:?set MCP_VERTX_JAR} mcp --port $PORT --metrics --metrics-port 19464
 CONF
 
 # Both cores for the server (the driver still shares CPU 1 with it): each peer again, its JVM let onto CPUs 0 and 1, so

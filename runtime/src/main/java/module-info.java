@@ -15,6 +15,7 @@ module io.mcpvertx.runtime {
   exports io.mcpvertx.server.client;
   exports io.mcpvertx.server.cluster;
   exports io.mcpvertx.server.completion;
+  exports io.mcpvertx.server.observe;
   exports io.mcpvertx.server.content;
   exports io.mcpvertx.server.prompts;
   exports io.mcpvertx.server.resources;

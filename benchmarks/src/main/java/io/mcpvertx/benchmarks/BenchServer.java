@@ -1,7 +1,10 @@
 package io.mcpvertx.benchmarks;
 
+import io.mcpvertx.metrics.McpMetrics;
+import io.mcpvertx.metrics.McpMetricsOptions;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
+import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
@@ -21,13 +24,15 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.micrometer.MetricsDomain;
+import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.util.Arrays;
 import org.openjdk.jmh.Main;
 
 /**
  * The servers the load benchmark drives, one per JVM:
  * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--event-loops N]
- * [--host 127.0.0.1]}; and
+ * [--host 127.0.0.1] [--metrics [--metrics-port 9464]]}; and
  * the in-JVM micro-benchmarks, {@code java -jar mcp-vertx-benchmarks.jar jmh [JMH options]} ({@link CodecBenchmark},
  * {@link SessionBenchmark}); and task lifecycles against a private Redis,
  * {@code java -jar mcp-vertx-benchmarks.jar tasks [options]} ({@link TaskLifecycleBench}).
@@ -46,6 +51,10 @@ import org.openjdk.jmh.Main;
  * {@code event-loops} to Vert.x's default, twice that. With more event loops than HTTP verticles, a session
  * verticle usually lands on another event loop than the HTTP verticle that serves its requests. All three use the
  * same {@link HttpServerOptions} as the MCP endpoint (h2c allowed, HTTP/1.1 keep-alive).
+ *
+ * <p>{@code --metrics} turns the metrics module on, as a deployment would: Vert.x's own metrics, the server's
+ * observer, and the Prometheus endpoint on {@code --metrics-port}; what it costs is what the peer
+ * {@code mcp-vertx-metrics} of {@code benchmarks/peers.sh} measures.
  */
 public final class BenchServer {
 
@@ -61,6 +70,11 @@ public final class BenchServer {
     if (args.length > 0 && args[0].equals("tasks")) {
       // Task lifecycles against a private Redis: java -jar mcp-vertx-benchmarks.jar tasks [options]
       TaskLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("tasks-cluster")) {
+      // Task lifecycles on a private Redis Cluster, 1 master against 3: ... tasks-cluster [options]
+      ClusterLifecycleBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("replay")) {
@@ -84,8 +98,18 @@ public final class BenchServer {
     int instances = Runtime.getRuntime().availableProcessors();
     int eventLoops = 0;
     ResponseMode response = ResponseMode.JSON;
+    McpMetricsOptions metrics = null;
+    int metricsPort = McpMetricsOptions.DEFAULT_PORT;
+    boolean noVertxMetrics = false;
+    boolean noVertxHttpMetrics = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
+        case "--metrics" -> metrics = new McpMetricsOptions();
+        case "--metrics-port" -> metricsPort = Integer.parseInt(args[++i]);
+        // Without Vert.x's own metrics: what the server's observer and the stores cost on their own.
+        case "--no-vertx-metrics" -> noVertxMetrics = true;
+        // Vert.x's metrics without its per-request HTTP and TCP server ones: what those cost.
+        case "--no-vertx-http-metrics" -> noVertxHttpMetrics = true;
         case "--response" -> response = ResponseMode.valueOf(args[++i].toUpperCase(java.util.Locale.ROOT));
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--instances" -> instances = Integer.parseInt(args[++i]);
@@ -101,22 +125,30 @@ public final class BenchServer {
     if (mode == null || !(mode.equals("echo") || mode.equals("web") || mode.equals("mcp"))) {
       System.err.println("usage: BenchServer echo|web|mcp [--port 8080] [--instances N] [--event-loops N]"
           + " [--response json|sse|auto]"
-          + " [--host 127.0.0.1]\n"
+          + " [--host 127.0.0.1] [--metrics [--metrics-port 9464]]\n"
           + "       BenchServer jmh [JMH options]\n"
           + "       BenchServer tasks [options]");
       System.exit(2);
     }
-    start(mode, host, port, instances, eventLoops, response);
+    start(mode, host, port, instances, eventLoops, response,
+        metrics == null ? null : McpMetrics.create(metrics.setHost(host).setPort(metricsPort)
+            .setVertxMetrics(!noVertxMetrics)), noVertxHttpMetrics);
   }
 
   private static void start(String mode, String host, int port, int instances, int eventLoops,
-      ResponseMode response) {
+      ResponseMode response, McpMetrics metrics, boolean noVertxHttpMetrics) {
     VertxOptions vertxOptions = new VertxOptions();
     if (eventLoops > 0) {
       vertxOptions.setEventLoopPoolSize(eventLoops);
     }
-    Vertx vertx = Vertx.vertx(vertxOptions);
-    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response)
+    VertxOptions measured = metrics == null ? vertxOptions : metrics.vertxOptions(vertxOptions);
+    if (noVertxHttpMetrics && measured.getMetricsOptions() instanceof MicrometerMetricsOptions micrometer) {
+      micrometer.addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER)
+          .addDisabledMetricsCategory(MetricsDomain.NET_SERVER);
+    }
+    Vertx vertx = metrics == null ? Vertx.vertx(vertxOptions)
+        : Vertx.builder().with(measured).withMetrics(metrics.vertxMetricsFactory()).build();
+    Future<Integer> listening = mode.equals("mcp") ? startMcp(vertx, host, port, instances, response, metrics)
         : vertx.deployVerticle(() -> new EchoVerticle(host, port, mode.equals("web")),
             new DeploymentOptions().setInstances(instances)).map(id -> port);
     listening
@@ -131,7 +163,11 @@ public final class BenchServer {
 
   /** The MCP server under test: one trivial tool. */
   public static McpServer echoToolServer(Vertx vertx) {
-    return McpServer.create(vertx, new McpServerOptions().setServerInfo(ServerInfo.of("bench", "1.0.0")))
+    return echoToolServer(vertx, McpStores.inMemory(vertx));
+  }
+
+  private static McpServer echoToolServer(Vertx vertx, McpStores stores) {
+    return McpServer.create(vertx, new McpServerOptions().setServerInfo(ServerInfo.of("bench", "1.0.0")), stores)
         .tool(echoTool(), (arguments, ctx) -> Future.succeededFuture(ToolResult.text(arguments.getString("text"))));
   }
 
@@ -147,7 +183,7 @@ public final class BenchServer {
   }
 
   private static Future<Integer> startMcp(Vertx vertx, String host, int port, int instances,
-      ResponseMode response) {
+      ResponseMode response, McpMetrics metrics) {
     // One load generator on one address drives every session and stream: the per-client and connection caps,
     // meant for many clients, are raised; the session limit too, so that the memory benchmark's 10,000 idle
     // sessions fit beside the few a warm-up leaves behind.
@@ -159,7 +195,14 @@ public final class BenchServer {
         .setMaxSessions(sessions)
         .setMaxSessionsPerClient(sessions)
         .setMaxConnections(2 * sessions);
-    return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
+    if (metrics == null) {
+      return McpHttpServer.create(vertx, echoToolServer(vertx), options).listen(instances)
+          .map(McpHttpServer::actualPort);
+    }
+    McpServer server = echoToolServer(vertx, metrics.meter(McpStores.inMemory(vertx)));
+    metrics.bind(server);
+    return metrics.serve(vertx)
+        .compose(endpoint -> McpHttpServer.create(vertx, server, options).listen(instances))
         .map(McpHttpServer::actualPort);
   }
 

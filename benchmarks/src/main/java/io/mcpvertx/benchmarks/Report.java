@@ -57,12 +57,14 @@ final class Report {
     TreeSet<String> commands = new TreeSet<>();
     last.values().forEach(r -> commands.addAll(r.commandCalls().keySet()));
     StringBuilder out = new StringBuilder("Per operation, in each mode's quietest round: calls from INFO commandstats "
-        + "(every command Redis ran, inside scripts too), Redis's time, and the client's round trips\n\n| command |");
+        + "(every command Redis ran, inside scripts too) with Redis's µs in them, Redis's time, and the client's round trips\n\n| command |");
     last.keySet().forEach(mode -> out.append(' ').append(mode).append(" |"));
     out.append("\n|---|").append("---|".repeat(last.size())).append('\n');
     for (String command : commands) {
       out.append("| ").append(command).append(" |");
-      last.values().forEach(r -> out.append(' ').append(perOp(r.commandCalls().get(command), r)).append(" |"));
+      // Calls, then Redis's time in them (for EVALSHA including the commands its scripts ran).
+      last.values().forEach(r -> out.append(' ').append(perOp(r.commandCalls().get(command), r)).append(" (")
+          .append(micros(r.commandUsec().get(command), r)).append(" µs) |"));
       out.append('\n');
     }
     out.append("| **commands run by Redis** |");

@@ -106,7 +106,7 @@ public final class TaskLifecycleBench {
     if (!ALL_MODES.containsAll(modes)) {
       throw new IllegalArgumentException("unknown mode in " + modes + "; modes are " + ALL_MODES);
     }
-    AUDIT.setLevel(Level.WARNING);
+    quietAudit();
     List<Result> results = new ArrayList<>();
     try (TestRedis redis = TestRedis.start(TaskLifecycleBench.class, "--appendfsync", appendfsync)) {
       Vertx vertx = Vertx.vertx();
@@ -134,6 +134,10 @@ public final class TaskLifecycleBench {
     System.out.println();
     System.out.println(Report.summary(results));
     System.out.println(Report.commands(results));
+  }
+
+  static void quietAudit() {
+    AUDIT.setLevel(Level.WARNING);
   }
 
   private static Result measure(Vertx vertx, TestRedis redis, String mode, int round, RedisStoreOptions options,
@@ -168,7 +172,7 @@ public final class TaskLifecycleBench {
    * Runs {@code concurrency} loops of the subject's operation for {@code seconds}, then waits for those in flight.
    * Yields {operations, failures}; the latencies of each loop go to {@code latencies} when it is not null.
    */
-  private static long[] drive(Vertx vertx, TaskSubjects.Subject subject, int concurrency, int seconds,
+  static long[] drive(Vertx vertx, TaskSubjects.Subject subject, int concurrency, int seconds,
       List<long[]> latencies) throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     CountDownLatch done = new CountDownLatch(concurrency);

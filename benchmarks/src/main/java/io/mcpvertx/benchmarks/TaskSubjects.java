@@ -132,7 +132,7 @@ final class TaskSubjects {
     return new Subject() {
       @Override
       public Future<?> run(int worker) {
-        NewTask task = new NewTask(TaskIds.generate(), owners[worker], TTL_MS, 500L, metadata,
+        NewTask task = new NewTask(store.newTaskId(owners[worker]), owners[worker], TTL_MS, 500L, metadata,
             TaskOptions.DEFAULT_MAX_ACTIVE_PER_OWNER);
         return store.create(task)
             .compose(created -> store.complete(created.taskId(), TaskStatus.COMPLETED, RESULT, null, null))

@@ -3,6 +3,8 @@ package io.mcpvertx.cluster;
 import io.mcpvertx.cluster.impl.HazelcastSetup;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.spi.VertxMetricsFactory;
 
 /**
  * A clustered Vert.x for an MCP instance: sessions, streams and feature verticles then reach each other across
@@ -21,7 +23,25 @@ public final class McpCluster {
 
   /** Starts this member and joins the cluster; fails when Hazelcast or the event bus cannot start. */
   public static Future<Vertx> start(McpClusterOptions options) {
-    return HazelcastSetup.start(new McpClusterOptions(options));
+    return start(options, new VertxOptions(), null);
+  }
+
+  /**
+   * Like {@link #start(McpClusterOptions)}, from {@code vertxOptions} (its event-bus options are replaced by the
+   * cluster's) and with Vert.x metrics from {@code metrics} (null for none), e.g. the metrics module's Micrometer
+   * factory.
+   */
+  public static Future<Vertx> start(McpClusterOptions options, VertxOptions vertxOptions,
+      VertxMetricsFactory metrics) {
+    return HazelcastSetup.start(new McpClusterOptions(options), new VertxOptions(vertxOptions), metrics);
+  }
+
+  /**
+   * How many members this member sees in its cluster (itself included); 0 when {@code vertx} was not started by
+   * {@link #start} or its cluster manager stopped. A local view, cheap to read: what a metric gauge reads.
+   */
+  public static int members(Vertx vertx) {
+    return HazelcastSetup.members(vertx);
   }
 
   /** This member's id in the cluster, or null when {@code vertx} was not started by {@link #start}. */

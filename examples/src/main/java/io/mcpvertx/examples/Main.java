@@ -3,6 +3,7 @@ package io.mcpvertx.examples;
 import io.mcpvertx.cluster.McpCluster;
 import io.mcpvertx.examples.auth.AuthFlags;
 import io.mcpvertx.examples.config.ExampleConfig;
+import io.mcpvertx.examples.config.ExampleMetrics;
 import io.mcpvertx.examples.config.ExampleStores;
 import io.mcpvertx.examples.config.LauncherFlags;
 import io.mcpvertx.examples.conformance.ConformanceFixtures;
@@ -76,8 +77,8 @@ public final class Main {
       System.exit(2);
       return;
     }
-    Future<Vertx> started = config.clustered() ? McpCluster.start(config.cluster()) : Future.succeededFuture(
-        Vertx.vertx());
+    ExampleMetrics metrics = ExampleMetrics.of(config);
+    Future<Vertx> started = metrics.vertx(config);
     started.onFailure(e -> {
       System.err.println("Could not join the cluster: " + e.getMessage());
       System.exit(1);
@@ -95,9 +96,9 @@ public final class Main {
           System.err.println("Could not start: " + stores.cause().getMessage());
           vertx.close().onComplete(v -> System.exit(1));
         } else if (config.http()) {
-          serveHttp(vertx, config, stores.result());
+          serveHttp(vertx, config, stores.result(), metrics);
         } else {
-          serveStdio(vertx, config, stores.result());
+          serveStdio(vertx, config, stores.result(), metrics);
         }
       });
     });
@@ -133,8 +134,9 @@ public final class Main {
     };
   }
 
-  private static void serveStdio(Vertx vertx, ExampleConfig config, ExampleStores stores) {
-    example(vertx, config, stores.stores(), null, config.stateless())
+  private static void serveStdio(Vertx vertx, ExampleConfig config, ExampleStores stores, ExampleMetrics metrics) {
+    example(vertx, config, metrics.stores(stores.stores()), null, config.stateless())
+        .compose(s -> metrics.serve(vertx, s))
         .compose(s -> StdioServer.create(vertx, s).serve())
         .onComplete(done -> {
           if (done.failed()) {
@@ -144,14 +146,15 @@ public final class Main {
         });
   }
 
-  private static void serveHttp(Vertx vertx, ExampleConfig config, ExampleStores stores) {
+  private static void serveHttp(Vertx vertx, ExampleConfig config, ExampleStores stores, ExampleMetrics metrics) {
     McpHttpServerOptions options = config.httpOptions();
+    McpStores served = metrics.stores(stores.stores());
     // On Redis an instance holds a lease even alone: a crashed instance's tasks are then settled by whichever
     // instance (this one restarted, say) runs on the same Redis. Without a cluster it owns no sessions.
     McpInstance instance = config.clustered()
-        ? McpInstance.create(vertx, stores.stores().leases(), config.instance())
+        ? McpInstance.create(vertx, served.leases(), config.instance())
         : config.store() == ExampleConfig.Store.REDIS
-            ? McpInstance.create(vertx, stores.stores().leases(), config.instance().setOwnsSessions(false))
+            ? McpInstance.create(vertx, served.leases(), config.instance().setOwnsSessions(false))
             : null;
     // Every instance must verify the requestState another signed: a cluster without configured keys shares one.
     Future<StatelessOptions> stateless = instance == null || !config.stateless().getRequestStateKeys().isEmpty()
@@ -160,7 +163,8 @@ public final class Main {
             .map(key -> config.stateless().setRequestStateKeys(List.of(key)));
     Future<McpServer> server = (instance == null ? Future.<Void>succeededFuture() : instance.start())
         .compose(v -> stateless)
-        .compose(statelessOptions -> example(vertx, config, stores.stores(), instance, statelessOptions));
+        .compose(statelessOptions -> example(vertx, config, served, instance, statelessOptions))
+        .compose(s -> metrics.serve(vertx, s));
     McpAuthOptions auth = options.getAuth();
     if (auth.isEnabled()) {
       server = server.map(AuthFlags::addWhoAmI);
@@ -171,7 +175,7 @@ public final class Main {
       McpHttpServer http = McpHttpServer.create(vertx, s, options);
       if (config.clustered()) {
         http.addReadinessCheck("cluster", () -> McpCluster.joined(vertx));
-        http.addReadinessCheck("leaseStore", () -> stores.stores().leases().ping());
+        http.addReadinessCheck("leaseStore", () -> served.leases().ping());
       }
       return http.listen(2).map(listening -> {
         onShutdown(() -> shutdown(vertx, config, s, http, instance, stores));

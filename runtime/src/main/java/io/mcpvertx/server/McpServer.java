@@ -3,6 +3,7 @@ package io.mcpvertx.server;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.server.impl.McpServerImpl;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
@@ -141,6 +142,15 @@ public interface McpServer {
 
   /** The stateless (2026-07-28) side of this server, serving the same features without sessions. */
   StatelessServer stateless();
+
+  /**
+   * Installs the observer told what this server does (requests served, sessions, tasks; see {@link McpObserver});
+   * its transports report to it too. Install it before the transports start; null removes it.
+   */
+  McpServer observer(McpObserver observer);
+
+  /** The installed observer; empty when none is. */
+  Optional<McpObserver> observer();
 
   /** Called, on the session's context, when a client sends {@code notifications/roots/list_changed}. */
   McpServer rootsChangedHandler(Handler<McpSession> handler);

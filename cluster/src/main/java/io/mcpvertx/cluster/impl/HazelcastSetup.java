@@ -6,9 +6,11 @@ import com.hazelcast.config.NetworkConfig;
 import io.mcpvertx.cluster.McpClusterOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.VertxMetricsFactory;
 import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
@@ -45,7 +47,8 @@ public final class HazelcastSetup {
   private HazelcastSetup() {
   }
 
-  public static Future<Vertx> start(McpClusterOptions options) {
+  public static Future<Vertx> start(McpClusterOptions options, VertxOptions vertxOptions,
+      VertxMetricsFactory metrics) {
     if (HAZELCAST_LOGS.getLevel() == null) {
       HAZELCAST_LOGS.setLevel(Level.WARNING);
     }
@@ -58,8 +61,11 @@ public final class HazelcastSetup {
     HazelcastClusterManager manager = new HazelcastClusterManager(config);
     EventBusOptions bus = new EventBusOptions().setHost(options.getHost()).setPort(options.getEventBusPort())
         .setClusterPublicHost(options.getHost());
-    return Vertx.builder().with(new VertxOptions().setEventBusOptions(bus)).withClusterManager(manager)
-        .buildClustered()
+    VertxBuilder builder = Vertx.builder().with(vertxOptions.setEventBusOptions(bus)).withClusterManager(manager);
+    if (metrics != null) {
+      builder.withMetrics(metrics);
+    }
+    return builder.buildClustered()
         .onSuccess(vertx -> MANAGERS.put(vertx, new WeakReference<>(manager)));
   }
 
@@ -120,6 +126,14 @@ public final class HazelcastSetup {
       }
     }
     return name.toString();
+  }
+
+  public static int members(Vertx vertx) {
+    ClusterManager manager = manager(vertx);
+    if (manager == null || !manager.isActive()) {
+      return 0;
+    }
+    return manager.getNodes().size();
   }
 
   public static String nodeId(Vertx vertx) {

@@ -2,6 +2,7 @@ package io.mcpvertx.examples.config;
 
 import io.mcpvertx.cluster.McpClusterOptions;
 import io.mcpvertx.examples.auth.AuthFlags;
+import io.mcpvertx.metrics.McpMetricsOptions;
 import io.mcpvertx.server.StatelessOptions;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.server.cluster.InstanceOptions;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -46,6 +48,8 @@ import java.util.function.Function;
  *                                            http.connectionIdleTimeoutMs; 60000)
  * --max-sessions-per-client N  MCP_MAX_SESSIONS_PER_CLIENT  sessions per principal or address (file:
  *                                            http.maxSessionsPerClient; 1000)
+ * --metrics [PORT]  MCP_METRICS=true, MCP_METRICS_PORT  Prometheus metrics on PORT, path /metrics (file:
+ *                                            metrics.enabled, metrics.port; off, 9464)
  * </pre>
  *
  * <p>The config file is one JSON object; every key is optional, a key starting with {@code _} is a comment, and any
@@ -60,6 +64,7 @@ import java.util.function.Function;
  *   "cluster": { "enabled": true, "workerOnly": false, McpClusterOptions JSON: host, port, members, ... },
  *   "instance": { InstanceOptions JSON: name, leaseTtlMs, renewIntervalMs, orphanSweepIntervalMs },
  *   "stateless": { StatelessOptions JSON: requestStateKeys, requestStateTtlMs, ... },
+ *   "metrics": { "enabled": true, McpMetricsOptions JSON: host, port, path, vertxMetrics, jvmMetrics },
  *   "shutdownTimeoutMs": 10000
  * }
  * </pre>
@@ -79,10 +84,10 @@ public final class ExampleConfig {
 
   private static final Map<String, String> EXAMPLE_NUMBERS = Map.of("MCP_CLUSTER_PORT", "5701",
       "MCP_LEASE_TTL_MS", "10000", "MCP_SHUTDOWN_TIMEOUT_MS", "10000", "MCP_MAX_CONNECTIONS", "4096",
-      "MCP_CONNECTION_IDLE_TIMEOUT_MS", "60000", "MCP_MAX_SESSIONS_PER_CLIENT", "1000");
+      "MCP_CONNECTION_IDLE_TIMEOUT_MS", "60000", "MCP_MAX_SESSIONS_PER_CLIENT", "1000", "MCP_METRICS_PORT", "9464");
 
   private static final Set<String> FILE_KEYS = Set.of("http", "store", "redis", "tasks", "auth", "cluster",
-      "instance", "shutdownTimeoutMs", "stateless");
+      "instance", "shutdownTimeoutMs", "stateless", "metrics");
 
   private String example = "hello";
   private boolean http;
@@ -99,6 +104,8 @@ public final class ExampleConfig {
   private boolean renewIntervalSet;
   private long shutdownTimeoutMs = 10_000;
   private StatelessOptions stateless = new StatelessOptions();
+  private boolean metricsEnabled;
+  private McpMetricsOptions metrics = new McpMetricsOptions();
 
   private ExampleConfig() {
   }
@@ -232,6 +239,15 @@ public final class ExampleConfig {
       if (idle != null) {
         httpOptions.setConnectionIdleTimeoutMs(Long.parseLong(idle.trim()));
       }
+      String metricsOn = setting.apply("MCP_METRICS");
+      if (metricsOn != null) {
+        metricsEnabled = Boolean.parseBoolean(metricsOn);
+      }
+      String metricsPort = setting.apply("MCP_METRICS_PORT");
+      parsing = "MCP_METRICS_PORT";
+      if (metricsPort != null) {
+        metrics.setPort(Integer.parseInt(metricsPort.trim()));
+      }
       String perClient = setting.apply("MCP_MAX_SESSIONS_PER_CLIENT");
       parsing = "MCP_MAX_SESSIONS_PER_CLIENT";
       if (perClient != null) {
@@ -294,6 +310,12 @@ public final class ExampleConfig {
       if (json.containsKey("stateless")) {
         stateless = new StatelessOptions(json.getJsonObject("stateless"));
       }
+      if (json.containsKey("metrics")) {
+        JsonObject metricsJson = json.getJsonObject("metrics").copy();
+        metricsEnabled = Boolean.TRUE.equals(metricsJson.remove("enabled"));
+        metricsJson.fieldNames().removeIf(k -> k.startsWith("_"));
+        metrics = new McpMetricsOptions(metricsJson);
+      }
       if (json.containsKey("shutdownTimeoutMs")) {
         shutdownTimeoutMs = json.getLong("shutdownTimeoutMs");
       }
@@ -326,6 +348,11 @@ public final class ExampleConfig {
 
   private static String or(String first, String second) {
     return first != null ? first : second;
+  }
+
+  /** The metrics to serve; empty when metrics are off (the default). */
+  public Optional<McpMetricsOptions> metrics() {
+    return metricsEnabled ? Optional.of(new McpMetricsOptions(metrics)) : Optional.empty();
   }
 
   /** The example to serve: hello, clock or conformance. */

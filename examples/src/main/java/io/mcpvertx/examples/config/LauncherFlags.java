@@ -42,6 +42,12 @@ public final class LauncherFlags {
           "env: -; config: http (an object: serves HTTP), http.port; default: stdio, port 3000"})
   String http;
 
+  @Option(names = "--metrics", arity = "0..1", paramLabel = "PORT", parameterConsumer = OptionalPort.class,
+      description = {"Serve Prometheus metrics on PORT (0: any free port), path /metrics.",
+          "env: MCP_METRICS=true, MCP_METRICS_PORT; config: metrics.enabled, metrics (McpMetricsOptions); "
+              + "default: off, port 9464"})
+  String metrics;
+
   @Option(names = "--config", paramLabel = "FILE",
       description = {"A JSON config file.", "env: MCP_CONFIG; default: none"})
   String config;
@@ -161,7 +167,7 @@ public final class LauncherFlags {
     return line.getCommand();
   }
 
-  /** The cluster and lifecycle flags that were given, under the names of their environment variables. */
+  /** The cluster, lifecycle and metrics flags that were given, under the names of their environment variables. */
   Map<String, String> asEnvironment() {
     Map<String, String> given = new HashMap<>();
     if (cluster) {
@@ -180,6 +186,10 @@ public final class LauncherFlags {
     putIfGiven(given, "MCP_MAX_CONNECTIONS", maxConnections);
     putIfGiven(given, "MCP_CONNECTION_IDLE_TIMEOUT_MS", connectionIdleTimeoutMs);
     putIfGiven(given, "MCP_MAX_SESSIONS_PER_CLIENT", maxSessionsPerClient);
+    if (metrics != null) {
+      given.put("MCP_METRICS", "true");
+      putIfGiven(given, "MCP_METRICS_PORT", metrics.isEmpty() ? null : metrics);
+    }
     return given;
   }
 
@@ -195,7 +205,7 @@ public final class LauncherFlags {
   }
 
   /**
-   * {@code --http [PORT]}: takes the next argument only when it is a port number, so {@code --http conformance}
+   * {@code --http [PORT]} and {@code --metrics [PORT]}: take the next argument only when it is a port number, so {@code --http conformance}
    * still names the example.
    */
   static final class OptionalPort implements CommandLine.IParameterConsumer {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.metrics.McpMetricsOptions;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.auth.AuthMode;
 import io.vertx.core.json.JsonObject;
@@ -46,6 +47,32 @@ class ExampleConfigTest {
     assertEquals(McpHttpServerOptions.DEFAULT_PORT, config.httpOptions().getPort());
     assertEquals("127.0.0.1", config.httpOptions().getHost());
     assertFalse(config.auth().isEnabled());
+  }
+
+  @Test
+  void turnsMetricsOnByFlagEnvironmentOrFileAndLeavesThemOffOtherwise() throws Exception {
+    assertTrue(ExampleConfig.load(new String[] {"--http"}, Map.of()).metrics().isEmpty(), "off by default");
+    assertEquals(McpMetricsOptions.DEFAULT_PORT,
+        ExampleConfig.load(new String[] {"--http", "--metrics"}, Map.of()).metrics().orElseThrow().getPort());
+    assertEquals(9100,
+        ExampleConfig.load(new String[] {"--metrics", "9100", "conformance"}, Map.of()).metrics().orElseThrow()
+            .getPort());
+    assertEquals(9200, ExampleConfig.load(new String[0], Map.of("MCP_METRICS", "true", "MCP_METRICS_PORT", "9200"))
+        .metrics().orElseThrow().getPort());
+    Path file = file(new JsonObject().put("metrics", new JsonObject().put("enabled", true).put("port", 9300)
+        .put("path", "/prometheus")));
+    McpMetricsOptions fromFile = ExampleConfig.load(new String[] {"--config", file.toString()}, Map.of())
+        .metrics().orElseThrow();
+    assertEquals(9300, fromFile.getPort());
+    assertEquals("/prometheus", fromFile.getPath());
+    assertEquals(9400, ExampleConfig.load(new String[] {"--config", file.toString(), "--metrics", "9400"}, Map.of())
+        .metrics().orElseThrow().getPort(), "the flag beats the file");
+    Path off = file(new JsonObject().put("metrics", new JsonObject().put("port", 9300)));
+    assertTrue(ExampleConfig.load(new String[] {"--config", off.toString()}, Map.of()).metrics().isEmpty(),
+        "a metrics section without enabled configures them without turning them on");
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+        () -> ExampleConfig.load(new String[0], Map.of("MCP_METRICS", "true", "MCP_METRICS_PORT", "lots")));
+    assertTrue(bad.getMessage().startsWith("MCP_METRICS_PORT takes a whole number"), bad.getMessage());
   }
 
   @Test

@@ -25,10 +25,12 @@ import io.mcpvertx.server.impl.features.FeatureRegistry.RegisteredTool;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
 import io.mcpvertx.server.impl.features.JsonSchemas;
 import io.mcpvertx.server.impl.features.UriTemplate;
+import io.mcpvertx.server.impl.observe.ObserverSlot;
 import io.mcpvertx.server.impl.session.Sessions;
 import io.mcpvertx.server.impl.stateless.StatelessEngine;
 import io.mcpvertx.server.impl.tasks.FailoverReruns;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.server.prompts.Prompt;
 import io.mcpvertx.server.resources.Resource;
 import io.mcpvertx.server.resources.ResourceTemplate;
@@ -52,6 +54,7 @@ public final class McpServerImpl implements McpServer {
   private final FeatureDispatcher features;
   private final BlockingRunner blockingRunner;
   private volatile Handler<McpSession> rootsChangedHandler;
+  private final ObserverSlot observers = new ObserverSlot();
   private volatile Handler<String> resourceUpdateRelay;
   private final TaskEngine tasks;
   private final Sessions sessions;
@@ -75,13 +78,13 @@ public final class McpServerImpl implements McpServer {
     this.features = new FeatureDispatcher(registry, this.options.getPageSize());
     this.blockingRunner = new BlockingRunner(this.options.getBlockingExecution());
     // One engine per server: its requestState key must be the same for every request.
-    this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance);
+    this.tasks = new TaskEngine(vertx, stores.tasks(), this.options.getTaskOptions(), instance, observers);
     this.tasks.rerunner(new FailoverReruns(tasks, registry, features, blockingRunner));
     Capabilities capabilities = new Capabilities(registry);
     this.sessions = new Sessions(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
-        () -> rootsChangedHandler);
+        () -> rootsChangedHandler, observers);
     this.stateless = new StatelessEngine(vertx, this.options, registry, features, capabilities, blockingRunner, tasks,
-        statelessClock);
+        statelessClock, observers);
   }
 
   @Override
@@ -217,6 +220,17 @@ public final class McpServerImpl implements McpServer {
       throw new IllegalStateException("Sessions must be restored on an event-loop context (from a verticle)");
     }
     return sessions.restore(record, context, defaultSink);
+  }
+
+  @Override
+  public McpServer observer(McpObserver observer) {
+    observers.set(observer);
+    return this;
+  }
+
+  @Override
+  public Optional<McpObserver> observer() {
+    return Optional.ofNullable(observers.get());
   }
 
   @Override

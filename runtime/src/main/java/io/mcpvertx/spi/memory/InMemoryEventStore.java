@@ -38,7 +38,8 @@ public final class InMemoryEventStore implements EventStore {
   private static final int PURGE_EVERY = 4096;
 
   private static final class StreamEvents {
-    final ArrayDeque<Entry> events = new ArrayDeque<>();
+    /** Sized for a POST's stream, nearly every stream: a priming event and the answer. It grows when needed. */
+    final ArrayDeque<Entry> events = new ArrayDeque<>(2);
     long nextSequence = 1;
     boolean complete;
   }

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * What {@link TaskStore#create} is asked to store.
  *
- * @param taskId the id, chosen by the caller with {@link TaskIds#generate()} so it is unguessable
+ * @param taskId the id, made by the store's {@link TaskStore#newTaskId} for {@code owner} so it is unguessable
  * @param owner who may see the task: a principal key, or a session key when the caller is anonymous
  * @param ttlMs lifetime from creation; null for unlimited
  * @param pollIntervalMs the polling interval suggested to clients; null for none

@@ -25,6 +25,16 @@ import java.util.Set;
 public interface TaskStore {
 
   /**
+   * A new task id for a task of {@code owner}: unguessable, as {@link TaskIds#generate()} makes them (the
+   * default). A store may add to it what it needs to place the task: the Redis store adds the hash slot of the
+   * owner's keys, so a task and its owner's index share a slot of a Redis Cluster. {@link #create} may refuse an
+   * id that this method did not make for the task's owner.
+   */
+  default String newTaskId(String owner) {
+    return TaskIds.generate();
+  }
+
+  /**
    * Stores a new task in {@link TaskStatus#WORKING}. Once the future succeeds, a {@link #get} for the id resolves
    * on every instance sharing the store. Fails with {@link TaskStoreException.Reason#LIMIT_EXCEEDED} when the
    * owner is at its limit of non-terminal tasks, and {@link TaskStoreException.Reason#DUPLICATE_ID} when the id

@@ -23,10 +23,12 @@ import io.vertx.redis.client.Redis;
  * cannot be reached or does not answer within the command timeout, calls fail with
  * {@link TaskStoreException.Reason#UNAVAILABLE}; they succeed again as soon as it is back.
  *
- * <p>In a cluster every task key carries the hash tag {@code {tasks}}, so all tasks live in one slot: creating a
- * task must check its owner's limit atomically. The subscription's timers run on the context the store is
+ * <p>A task's keys carry its owner's hash tag, and {@link #newTaskId} puts that tag in the id, so that a create
+ * checks the owner's limit and updates the owner's index atomically in one slot, while the tasks of different
+ * owners spread over a Redis Cluster's masters; {@link #create} refuses ids not made for the task's owner. The
+ * subscription's timers run on the context the store is
  * created on: create it outside any verticle, or in one that lives as long as the store's users. Needs Redis
- * 6.2 or newer.
+ * 7.0 or newer.
  */
 public interface RedisTaskStore extends TaskStore {
 

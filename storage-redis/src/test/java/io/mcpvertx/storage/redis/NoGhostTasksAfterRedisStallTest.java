@@ -178,13 +178,12 @@ class NoGhostTasksAfterRedisStallTest {
   private static Map<String, String> storedTasks(TestRedis redis, Principal principal) {
     Map<String, String> tasks = new TreeMap<>();
     for (String key : redis.keys()) {
-      if (key.contains("{tasks}:t:")) {
-        Object owner = redis.call("HGET", key, "owner");
-        if (owner != null && owner.toString().contains(principal.subject())) {
-          Object id = redis.call("HGET", key, "id");
-          Object status = redis.call("HGET", key, "status");
-          if (id != null) {
-            tasks.put(id.toString(), String.valueOf(status));
+      if (key.contains(":t:") && key.contains("task:{")) {
+        Object raw = redis.call("GET", key);
+        if (raw != null) {
+          JsonObject task = new JsonObject(raw.toString());
+          if (task.getString("owner").contains(principal.subject())) {
+            tasks.put(task.getString("id"), task.getString("status"));
           }
         }
       }

@@ -45,7 +45,7 @@ class RedisStoresTest {
     RedisStores second = RedisStores.create(vertx, options);
     try {
       await(first.ping());
-      String id = await(first.tasks().create(new NewTask(TaskIds.generate(), "alice", 60_000L, null, null, 0)))
+      String id = await(first.tasks().create(new NewTask(first.tasks().newTaskId("alice"), "alice", 60_000L, null, null, 0)))
           .taskId();
       assertEquals("alice", await(second.tasks().get(id)).owner());
       assertTrue(first.sessions().isPresent(), "sessions on Redis are shared");

@@ -48,7 +48,7 @@ class RedisTaskStoreExpiryTest {
   @Test
   void theTaskAndItsOwnersIndexesExpireWithTheTask() {
     String owner = owner();
-    TaskRecord task = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 3)));
+    TaskRecord task = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 3)));
     long taskTtl = pttl(keys.task(task.taskId()));
     assertTrue(taskTtl > 55_000 && taskTtl <= 60_000, "task ttl " + taskTtl);
     for (String index : List.of(keys.ownerTasks(owner), keys.ownerExpiries(owner), keys.ownerActive(owner))) {
@@ -56,17 +56,17 @@ class RedisTaskStoreExpiryTest {
       assertTrue(ttl >= taskTtl - 1_000 && ttl <= 60_000, index + " ttl " + ttl);
     }
     // A longer-lived task extends the indexes; a shorter one leaves them.
-    await(store.create(new NewTask(TaskIds.generate(), owner, 120_000L, null, null, 3)));
-    await(store.create(new NewTask(TaskIds.generate(), owner, 1_000L, null, null, 3)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, 120_000L, null, null, 3)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, 1_000L, null, null, 3)));
     assertTrue(pttl(keys.ownerTasks(owner)) > 115_000);
   }
 
   @Test
   void aTaskWithoutTtlKeepsItsKeysForever() {
     String owner = owner();
-    await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 3)));
-    TaskRecord task = await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)));
-    await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 3)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 3)));
+    TaskRecord task = await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 3)));
     for (String key : List.of(keys.task(task.taskId()), keys.ownerTasks(owner), keys.ownerExpiries(owner),
         keys.ownerActive(owner))) {
       assertEquals(-1L, pttl(key), key);
@@ -76,8 +76,8 @@ class RedisTaskStoreExpiryTest {
   @Test
   void anExpiredTaskLeavesNothingBehindOnceItsOwnerIsListed() {
     String owner = owner();
-    TaskRecord lasting = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 0)));
-    String expiring = await(store.create(new NewTask(TaskIds.generate(), owner, 200L, null, null, 0))).taskId();
+    TaskRecord lasting = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 0)));
+    String expiring = await(store.create(new NewTask(store.newTaskId(owner), owner, 200L, null, null, 0))).taskId();
     eventually(() -> (Long) REDIS.redis().call("EXISTS", keys.task(expiring)) == 0);
     assertNull(await(store.get(expiring)));
     assertEquals(2L, REDIS.redis().call("ZCARD", keys.ownerTasks(owner)), "an expired entry stays until met");
@@ -90,7 +90,7 @@ class RedisTaskStoreExpiryTest {
   @Test
   void whenEveryTaskOfAnOwnerExpiredNoKeyOfTheOwnerRemains() {
     String owner = owner();
-    String id = await(store.create(new NewTask(TaskIds.generate(), owner, 200L, null, null, 2))).taskId();
+    String id = await(store.create(new NewTask(store.newTaskId(owner), owner, 200L, null, null, 2))).taskId();
     eventually(() -> (Long) REDIS.redis().call("EXISTS", keys.task(id), keys.ownerTasks(owner),
         keys.ownerExpiries(owner), keys.ownerActive(owner)) == 0);
   }
@@ -98,18 +98,18 @@ class RedisTaskStoreExpiryTest {
   @Test
   void aTaskKeyThatVanishedEarlyStopsCountingTowardTheLimit() {
     String owner = owner();
-    String gone = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 2))).taskId();
-    await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 2)));
+    String gone = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 2))).taskId();
+    await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 2)));
     // As eviction under memory pressure would.
     REDIS.redis().call("DEL", keys.task(gone));
-    await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 2)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 2)));
     assertEquals(2L, REDIS.redis().call("ZCARD", keys.ownerActive(owner)));
   }
 
   @Test
   void anIdReusedAfterExpiryIsListedOnce() {
     String owner = owner();
-    String id = TaskIds.generate();
+    String id = store.newTaskId(owner);
     await(store.create(new NewTask(id, owner, 200L, null, null, 0)));
     eventually(() -> (Long) REDIS.redis().call("EXISTS", keys.task(id)) == 0);
     await(store.create(new NewTask(id, owner, null, null, null, 0)));
@@ -123,9 +123,9 @@ class RedisTaskStoreExpiryTest {
     String owner = owner();
     String last = null;
     for (int i = 0; i < 120; i++) {
-      last = await(store.create(new NewTask(TaskIds.generate(), owner, 300L, null, null, 0))).taskId();
+      last = await(store.create(new NewTask(store.newTaskId(owner), owner, 300L, null, null, 0))).taskId();
     }
-    String lasting = await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 0))).taskId();
+    String lasting = await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 0))).taskId();
     String lastExpiring = last;
     eventually(() -> (Long) REDIS.redis().call("EXISTS", keys.task(lastExpiring)) == 0);
     // A page of one looks at 68 entries at most: the first page is empty but goes on.

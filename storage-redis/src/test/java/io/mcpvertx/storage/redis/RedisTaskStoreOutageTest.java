@@ -79,12 +79,12 @@ class RedisTaskStoreOutageTest {
   void everyCallFailsFastWhileRedisIsDownAndWorksAgainOnceItIsBack() {
     TestRedis redis = REDIS.redis();
     String owner = owner();
-    TaskRecord acknowledged = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 0)));
+    TaskRecord acknowledged = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 0)));
     String id = acknowledged.taskId();
     redis.stop();
     try {
       Map<String, Supplier<Future<?>>> calls = new LinkedHashMap<>();
-      calls.put("create", () -> store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 0)));
+      calls.put("create", () -> store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 0)));
       calls.put("get", () -> store.get(id));
       calls.put("transition", () -> store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
       calls.put("complete", () -> store.complete(id, TaskStatus.COMPLETED, RESULT, null, null));
@@ -97,7 +97,7 @@ class RedisTaskStoreOutageTest {
       redis.restart();
     }
     assertEquals(acknowledged, await(store.get(id)), "an acknowledged task survives the outage");
-    await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 0)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 0)));
     assertTrue(await(store.complete(id, TaskStatus.COMPLETED, RESULT, null, null)).applied());
     await(await(store.listen(change -> { })).unregister());
   }
@@ -105,7 +105,7 @@ class RedisTaskStoreOutageTest {
   @Test
   void callsFailWithinTheTimeoutWhenRedisDoesNotAnswer() throws InterruptedException {
     TestRedis redis = REDIS.redis();
-    String id = await(store.create(new NewTask(TaskIds.generate(), owner(), 60_000L, null, null, 0))).taskId();
+    String id = await(store.create(newTask(store, owner(), 60_000L, null, null, 0))).taskId();
     redis.call("CLIENT", "PAUSE", "1500", "ALL");
     long start = System.nanoTime();
     assertUnavailableWithinTimeout("get", () -> store.get(id));
@@ -121,7 +121,7 @@ class RedisTaskStoreOutageTest {
     BlockingQueue<TaskChange> heard = new LinkedBlockingQueue<>();
     TaskStore.Registration registration = await(store.listen(heard::add));
     try {
-      String id = await(store.create(new NewTask(TaskIds.generate(), owner(), 60_000L, null, null, 0))).taskId();
+      String id = await(store.create(newTask(store, owner(), 60_000L, null, null, 0))).taskId();
       redis.stop();
       Thread.sleep(300);
       redis.restart();
@@ -138,7 +138,7 @@ class RedisTaskStoreOutageTest {
     BlockingQueue<TaskChange> heard = new LinkedBlockingQueue<>();
     TaskStore.Registration registration = await(store.listen(heard::add));
     try {
-      String id = await(store.create(new NewTask(TaskIds.generate(), owner(), 60_000L, null, null, 0))).taskId();
+      String id = await(store.create(newTask(store, owner(), 60_000L, null, null, 0))).taskId();
       assertTrue((Long) REDIS.redis().call("CLIENT", "KILL", "TYPE", "pubsub") >= 1);
       expect(heard, TaskChange.resync());
       await(store.transition(id, ACTIVE, TaskStatus.CANCELLED, null));
@@ -153,7 +153,7 @@ class RedisTaskStoreOutageTest {
     BlockingQueue<TaskChange> heard = new LinkedBlockingQueue<>();
     TaskStore.Registration registration = await(store.listen(heard::add));
     try {
-      String id = await(store.create(new NewTask(TaskIds.generate(), owner(), 60_000L, null, null, 0))).taskId();
+      String id = await(store.create(newTask(store, owner(), 60_000L, null, null, 0))).taskId();
       // Nothing closes the connection: only the unanswered PING tells.
       REDIS.redis().call("CLIENT", "PAUSE", "1500", "ALL");
       expect(heard, TaskChange.resync());
@@ -169,7 +169,7 @@ class RedisTaskStoreOutageTest {
     TestRedis redis = REDIS.redis();
     String owner = owner();
     redis.call("SCRIPT", "FLUSH");
-    TaskRecord task = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 2)));
+    TaskRecord task = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 2)));
     String id = task.taskId();
     redis.call("SCRIPT", "FLUSH");
     assertTrue(await(store.requestInput(id, Map.of("k", new JsonObject()), null)).applied());
@@ -203,6 +203,11 @@ class RedisTaskStoreOutageTest {
       change = heard.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } while (change != null && !change.equals(expected));
     assertEquals(expected, change, "never heard it");
+  }
+
+  private static NewTask newTask(TaskStore store, String owner, Long ttlMs, Long pollIntervalMs,
+      JsonObject metadata, int maxActivePerOwner) {
+    return new NewTask(store.newTaskId(owner), owner, ttlMs, pollIntervalMs, metadata, maxActivePerOwner);
   }
 
   private static String owner() {

@@ -46,7 +46,8 @@ class RedisTaskStoreTest extends TaskStoreContract {
 
   @Test
   void aCreateThatArrivesAfterItWasAbandonedCreatesNothing() {
-    NewTask task = new NewTask(TaskIds.generate(), "owner-" + TaskIds.generate(), 60_000L, null, null, 1);
+    String owner = "owner-" + TaskIds.generate();
+    NewTask task = new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 1);
     await(store.abandon(task));
     TaskStoreException refused = assertInstanceOf(TaskStoreException.class, awaitFailure(store.create(task)));
     assertEquals(TaskStoreException.Reason.DUPLICATE_ID, refused.reason());

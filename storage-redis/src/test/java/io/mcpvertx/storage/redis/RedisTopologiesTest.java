@@ -81,8 +81,8 @@ class RedisTopologiesTest {
     try {
       BlockingQueue<TaskChange> heard = new LinkedBlockingQueue<>();
       TaskStore.Registration registration = await(tasks.listen(heard::add));
-      String id = await(tasks.create(new NewTask(TaskIds.generate(), "owner-" + TaskIds.generate(), 60_000L, null,
-          null, 1))).taskId();
+      String owner = "owner-" + TaskIds.generate();
+      String id = await(tasks.create(new NewTask(tasks.newTaskId(owner), owner, 60_000L, null, null, 1))).taskId();
       await(tasks.complete(id, TaskStatus.COMPLETED, new JsonObject().put("content", List.of()), null, null));
       assertEquals(new TaskChange(TaskChange.Kind.STATUS, id, TaskStatus.COMPLETED),
           heard.poll(10, TimeUnit.SECONDS));

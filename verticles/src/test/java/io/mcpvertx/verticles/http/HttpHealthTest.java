@@ -7,6 +7,8 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.server.McpStores;
+import io.mcpvertx.server.cluster.InstanceOptions;
+import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -39,6 +41,31 @@ class HttpHealthTest {
               .put("checks", new JsonObject().put("eventStore", "UP").put("taskStore", "UP")), answer.body());
         })))
         .compose(v -> server.close())
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void reportsNotReadyUntilTheInstanceHoldsItsLease(Vertx vertx, VertxTestContext test) {
+    McpStores stores = McpStores.inMemory(vertx);
+    McpInstance instance = McpInstance.create(vertx, stores.leases(), new InstanceOptions().setName("probe"));
+    McpHttpServer server = McpHttpServer.create(vertx, McpServer.create(vertx, new McpServerOptions(), stores,
+        instance), options());
+    server.listen()
+        .compose(v -> call(vertx, server, HttpMethod.GET, "/health/ready", null))
+        .onComplete(test.succeeding(answer -> test.verify(() -> {
+          assertEquals(503, answer.status());
+          assertEquals("DOWN: this instance holds no lease (not started yet, or lost)",
+              answer.body().getJsonObject("checks").getString("lease"));
+          assertEquals("UP", answer.body().getJsonObject("checks").getString("leaseStore"));
+        })))
+        .compose(v -> instance.start())
+        .compose(v -> call(vertx, server, HttpMethod.GET, "/health/ready", null))
+        .onComplete(test.succeeding(answer -> test.verify(() -> {
+          assertEquals(200, answer.status());
+          assertEquals("UP", answer.body().getJsonObject("checks").getString("lease"));
+        })))
+        .compose(v -> server.close())
+        .compose(v -> instance.close())
         .onComplete(test.succeedingThenComplete());
   }
 

@@ -20,6 +20,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
@@ -58,17 +59,19 @@ public final class ClusterHarness implements AutoCloseable {
   private final int[] clusterPorts;
   private final Process[] processes;
   private final List<String> extraArguments;
+  private final IntFunction<List<String>> nodeArguments;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private Nginx nginx;
 
   private ClusterHarness(Path dir, TestRedis redis, boolean clustered, String example, int httpNodes, int workers,
-      List<String> extraArguments) throws IOException {
+      List<String> extraArguments, IntFunction<List<String>> nodeArguments) throws IOException {
     this.dir = dir;
     this.redis = redis;
     this.clustered = clustered;
     this.example = example;
     this.httpNodes = httpNodes;
     this.extraArguments = List.copyOf(extraArguments);
+    this.nodeArguments = nodeArguments;
     int slots = httpNodes + workers;
     this.httpPorts = FreePorts.some(httpNodes);
     this.clusterPorts = FreePorts.some(slots);
@@ -81,6 +84,12 @@ public final class ClusterHarness implements AutoCloseable {
    */
   public static ClusterHarness start(Class<?> owner, String example, int httpNodes, int workers,
       List<String> extraArguments) throws Exception {
+    return start(owner, example, httpNodes, workers, extraArguments, i -> List.of());
+  }
+
+  /** As {@link #start(Class, String, int, int, List)}, HTTP node {@code i} getting {@code nodeArguments(i)} too. */
+  public static ClusterHarness start(Class<?> owner, String example, int httpNodes, int workers,
+      List<String> extraArguments, IntFunction<List<String>> nodeArguments) throws Exception {
     Nginx.require();
     NodeScripts.requireNode();
     Path dir = Paths.get("target", "cluster", owner.getSimpleName() + "-" + LocalDateTime.now().format(RUN_NAME))
@@ -90,7 +99,7 @@ public final class ClusterHarness implements AutoCloseable {
     ClusterHarness harness = null;
     try {
       harness = new ClusterHarness(dir, redis, clusteredRequested() && launcherClusters(), example, httpNodes,
-          workers, extraArguments);
+          workers, extraArguments, nodeArguments);
       for (int i = 0; i < httpNodes; i++) {
         harness.start(i);
       }
@@ -182,6 +191,7 @@ public final class ClusterHarness implements AutoCloseable {
     command.addAll(redisArguments());
     command.addAll(clusterArguments(i));
     command.addAll(extraArguments);
+    command.addAll(nodeArguments.apply(i));
     launch(i, command);
     awaitReady(i);
   }

@@ -6,6 +6,7 @@ import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.NonValidationKeyword;
+import com.networknt.schema.OutputFormat;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.mcpvertx.jsonrpc.JsonNodes;
@@ -51,7 +52,13 @@ public final class JsonSchemas {
 
   /** The violations, each as a readable sentence with its JSON path; empty when the instance is valid. */
   static List<String> validate(JsonSchema schema, Object instance) {
-    Set<ValidationMessage> messages = schema.validate(toNode(instance));
+    JsonNode node = toNode(instance);
+    // Valid arguments, nearly every call, are told by the fail-fast boolean pass, which collects no messages; only
+    // invalid ones are validated again for their sentences.
+    if (schema.validate(node, OutputFormat.BOOLEAN)) {
+      return List.of();
+    }
+    Set<ValidationMessage> messages = schema.validate(node);
     if (messages.isEmpty()) {
       return List.of();
     }

@@ -21,6 +21,8 @@ import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.ProgressTracker;
+import io.mcpvertx.server.impl.observe.RequestMeter;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
@@ -62,6 +64,8 @@ final class SessionEngine implements McpSession {
   private LoggingLevel logLevel;
   private JsonObject advertised = new JsonObject();
   private long createdAt = System.currentTimeMillis();
+  /** When this engine started here (a restored session's createdAt is older: another instance created it). */
+  private final long startedNanos = System.nanoTime();
   private Handler<McpSession> persistentChange;
 
   SessionEngine(Sessions sessions, String id, Context context, MessageSink defaultSink, Principal principal) {
@@ -181,6 +185,10 @@ final class SessionEngine implements McpSession {
       pending.failAll("Session closed");
       inFlight.wakeIfIdle();
       closed.tryComplete();
+      McpObserver observer = sessions.observer();
+      if (observer != null) {
+        observer.sessionClosed(version, System.nanoTime() - startedNanos);
+      }
     });
     return closed.future();
   }
@@ -218,8 +226,8 @@ final class SessionEngine implements McpSession {
   private void onRequest(JsonRpcRequest request, MessageSink sink) {
     // First, whatever the method: any answer to a reused id would be taken for the answer to the request in progress.
     if (inFlight.contains(request.id())) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
+      refuse(request, sink, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: id " + request.id() + " is already in use by a request in progress");
       return;
     }
     McpMethod method = McpMethod.of(request.method());
@@ -232,18 +240,18 @@ final class SessionEngine implements McpSession {
       return;
     }
     if (state == SessionState.AWAITING_INITIALIZE) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: the session is not initialized; send initialize first"));
+      refuse(request, sink, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: the session is not initialized; send initialize first");
       return;
     }
     if (method == null || !method.isRequest()) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method()));
+      refuse(request, sink, JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
       return;
     }
     int limit = sessions.options().getMaxConcurrentRequests();
     if (inFlight.size() >= limit) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.SERVER_OVERLOADED,
-          "Too many concurrent requests in this session (limit " + limit + ")"));
+      refuse(request, sink, JsonRpcErrorCodes.SERVER_OVERLOADED,
+          "Too many concurrent requests in this session (limit " + limit + ")");
       return;
     }
     JsonObject params = request.paramsOrEmpty();
@@ -251,16 +259,23 @@ final class SessionEngine implements McpSession {
     String invalidMeta = meta != null && !(meta instanceof JsonObject) ? "\"_meta\" must be an object"
         : ProgressTracker.invalidToken((JsonObject) meta);
     if (invalidMeta != null) {
-      sink.send(error(request.id(), JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + invalidMeta));
+      refuse(request, sink, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + invalidMeta);
       return;
     }
     SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(), (JsonObject) meta,
         sink);
+    McpObserver observer = sessions.observer();
+    long start = observer == null ? 0 : System.nanoTime();
     Future<JsonObject> result;
     try {
       result = serve(method, params, ctx);
     } catch (RuntimeException e) {
       result = Future.failedFuture(e);
+    }
+    if (observer != null) {
+      ProtocolVersion served = version;
+      result.onComplete(ar -> RequestMeter.served(observer, sessions.registry(), request.method(), params, served,
+          start, ar));
     }
     if (result.isComplete() && !ctx.hasQueuedEmissions()) {
       respond(ctx, result);
@@ -268,6 +283,15 @@ final class SessionEngine implements McpSession {
       inFlight.add(ctx);
       result.onComplete(ar -> respondAfterEmissions(ctx, ar));
     }
+  }
+
+  /** Answers a request refused before it is served, and reports it. */
+  private void refuse(JsonRpcRequest request, MessageSink sink, int code, String message) {
+    McpObserver observer = sessions.observer();
+    if (observer != null) {
+      RequestMeter.refused(observer, sessions.registry(), request.method(), request.params(), version, code);
+    }
+    sink.send(error(request.id(), code, message));
   }
 
   /** Responds once the handler's queued progress and log messages have gone out (see afterEmissions). */
@@ -368,6 +392,11 @@ final class SessionEngine implements McpSession {
     // Stored before answered: a transport that holds the answer until the record is written lets the client go on
     // on another instance at once.
     persistentChanged();
+    McpObserver observer = sessions.observer();
+    if (observer != null) {
+      observer.sessionInitialized(version);
+      observer.requestServed(request.method(), null, version, null, 0);
+    }
     sink.send(new JsonRpcResponse(request.id(), result));
   }
 

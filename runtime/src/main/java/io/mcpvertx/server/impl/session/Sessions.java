@@ -8,7 +8,9 @@ import io.mcpvertx.server.impl.features.BlockingRunner;
 import io.mcpvertx.server.impl.features.Capabilities;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
+import io.mcpvertx.server.impl.observe.ObserverSlot;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
@@ -31,13 +33,14 @@ public final class Sessions {
   private final BlockingRunner blockingRunner;
   private final SessionTasks tasks;
   private final Supplier<Handler<McpSession>> rootsChanged;
+  private final ObserverSlot observers;
 
   /**
    * @param rootsChanged the handler to call when a client's roots change, read at each change (it may be set later)
    */
   public Sessions(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
       Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine,
-      Supplier<Handler<McpSession>> rootsChanged) {
+      Supplier<Handler<McpSession>> rootsChanged, ObserverSlot observers) {
     this.vertx = vertx;
     this.options = options;
     this.registry = registry;
@@ -46,12 +49,18 @@ public final class Sessions {
     this.blockingRunner = blockingRunner;
     this.tasks = new SessionTasks(taskEngine, registry, features, options.getPageSize());
     this.rootsChanged = rootsChanged;
+    this.observers = observers;
   }
 
   /** A new session bound to {@code context}, an event-loop context. */
   public McpSession create(String sessionId, Context context, MessageSink defaultSink, Principal principal) {
-    return new SessionEngine(this, Objects.requireNonNull(sessionId, "sessionId"), context,
+    SessionEngine session = new SessionEngine(this, Objects.requireNonNull(sessionId, "sessionId"), context,
         Objects.requireNonNull(defaultSink, "defaultSink"), principal);
+    McpObserver observer = observers.get();
+    if (observer != null) {
+      observer.sessionStarted(false);
+    }
+    return session;
   }
 
   /** A session rebuilt from its stored record, bound to {@code context}, an event-loop context. */
@@ -60,7 +69,16 @@ public final class Sessions {
     SessionEngine session = new SessionEngine(this, record.sessionId(), context,
         Objects.requireNonNull(defaultSink, "defaultSink"), principal);
     session.restore(record);
+    McpObserver observer = observers.get();
+    if (observer != null) {
+      observer.sessionStarted(true);
+    }
     return session;
+  }
+
+  /** The server's observer, or null when none is installed. */
+  McpObserver observer() {
+    return observers.get();
   }
 
   Vertx vertx() {

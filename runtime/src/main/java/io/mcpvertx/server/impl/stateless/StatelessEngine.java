@@ -20,7 +20,10 @@ import io.mcpvertx.server.impl.features.Capabilities;
 import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
 import io.mcpvertx.server.impl.features.FeatureRegistry;
+import io.mcpvertx.server.impl.observe.ObserverSlot;
+import io.mcpvertx.server.impl.observe.RequestMeter;
 import io.mcpvertx.server.impl.tasks.TaskEngine;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.server.tools.Tool;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -30,8 +33,8 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The engine of the stateless generation (2026-07-28). Each request is complete in itself: its {@code _meta}
@@ -59,10 +62,12 @@ public final class StatelessEngine implements StatelessServer {
   private final ExtensionTasks extensionTasks;
   private final RequestStates states;
   private final JsonArray supportedVersions;
+  private final ObserverSlot observers;
 
   /** @param clock what dates {@code requestState} expiry (a seam for tests) */
   public StatelessEngine(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
-      Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine, LongSupplier clock) {
+      Capabilities capabilities, BlockingRunner blockingRunner, TaskEngine taskEngine, LongSupplier clock,
+      ObserverSlot observers) {
     this.vertx = vertx;
     this.options = options;
     this.registry = registry;
@@ -79,6 +84,7 @@ public final class StatelessEngine implements StatelessServer {
       versions.add(all.get(i).id());
     }
     this.supportedVersions = versions;
+    this.observers = observers;
   }
 
   @Override
@@ -121,6 +127,8 @@ public final class StatelessEngine implements StatelessServer {
     LoggingLevel logLevel = meta.getValue(META_LOG_LEVEL) instanceof String level
         ? LoggingLevel.fromWireName(level).orElse(null) : null;
     String method = request.method();
+    McpObserver observer = observers.get();
+    long start = observer == null ? 0 : System.nanoTime();
     JsonObject responses;
     // What a requestState is bound to: a digest of the call's arguments, so made only when one is read or sealed.
     Supplier<RequestStates.Binding> binding = new Supplier<>() {
@@ -138,7 +146,7 @@ public final class StatelessEngine implements StatelessServer {
       responses = MULTI_ROUND_TRIP.contains(method) ? gatherResponses(params, binding) : new JsonObject();
     } catch (McpException e) {
       Future<JsonRpcMessage> failed = Future.succeededFuture(new JsonRpcErrorResponse(request.id(), e.error()));
-      return call(failed, null);
+      return call(observed(observer, method, params, start, failed), null);
     }
     StatelessRequestContext ctx = new StatelessRequestContext(vertx, context, blockingRunner,
         request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
@@ -166,7 +174,16 @@ public final class StatelessEngine implements StatelessServer {
       JsonRpcError error = ErrorMapper.toError(ar.cause(), method);
       return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), error));
     });
-    return call(response, ctx);
+    return call(observed(observer, method, params, start, response), ctx);
+  }
+
+  /** Reports the answer to the observer, if there is one, when it is ready. */
+  private Future<JsonRpcMessage> observed(McpObserver observer, String method, JsonObject params, long start,
+      Future<JsonRpcMessage> response) {
+    if (observer != null) {
+      response.onSuccess(answer -> RequestMeter.answered(observer, registry, method, params, VERSION, start, answer));
+    }
+    return response;
   }
 
   @Override

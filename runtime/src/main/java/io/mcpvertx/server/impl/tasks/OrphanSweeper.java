@@ -3,6 +3,8 @@ package io.mcpvertx.server.impl.tasks;
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.impl.observe.ObserverSlot;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.leases.LeaseStore;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
@@ -57,9 +59,12 @@ final class OrphanSweeper {
   }
 
   /** Starts sweeping every orphan sweep interval of {@code instance}, on {@code context}. */
+  private final ObserverSlot observers;
+
   OrphanSweeper(Vertx vertx, TaskStore store, McpInstance instance, Context context, Supplier<Rerunner> rerunner,
-      Logger audit) {
+      Logger audit, ObserverSlot observers) {
     this.vertx = vertx;
+    this.observers = observers;
     this.store = store;
     this.instance = instance;
     this.context = context;
@@ -159,6 +164,10 @@ final class OrphanSweeper {
       if (again != null && again.rerun(task, self, context)) {
         audit.log(Level.INFO, () -> "task rerun id=" + orphan.taskId() + " executor=" + orphan.instanceId()
             + " by=" + self + " reason=executor-lease-expired");
+        McpObserver observer = observers.get();
+        if (observer != null) {
+          observer.orphanSettled(true);
+        }
         done.tryComplete();
         return;
       }
@@ -188,6 +197,10 @@ final class OrphanSweeper {
       if (ar.result().applied()) {
         audit.log(Level.INFO, () -> "task failed id=" + orphan.taskId() + " executor=" + orphan.instanceId()
             + " by=" + self + " reason=executor-lease-expired");
+        McpObserver observer = observers.get();
+        if (observer != null) {
+          observer.orphanSettled(false);
+        }
       }
     });
   }

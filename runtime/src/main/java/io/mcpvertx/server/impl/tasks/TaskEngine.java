@@ -4,9 +4,10 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.protocol.McpException;
 import io.mcpvertx.server.TaskOptions;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.impl.observe.ObserverSlot;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.tasks.NewTask;
 import io.mcpvertx.spi.tasks.TaskChange;
-import io.mcpvertx.spi.tasks.TaskIds;
 import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.spi.tasks.TaskStatus;
 import io.mcpvertx.spi.tasks.TaskStore;
@@ -72,8 +73,13 @@ public final class TaskEngine {
   /** Runs orphaned tasks of tools that allow it again here; null: every orphan is failed. */
   private volatile OrphanSweeper.Rerunner rerunner;
 
-  public TaskEngine(Vertx vertx, TaskStore store, TaskOptions options, McpInstance instance) {
+  /** Where the server's observer is found; its slot is empty when none is installed. */
+  private final ObserverSlot observers;
+
+  public TaskEngine(Vertx vertx, TaskStore store, TaskOptions options, McpInstance instance,
+      ObserverSlot observers) {
     this.vertx = vertx;
+    this.observers = observers;
     this.store = store;
     this.options = options;
     this.instance = instance;
@@ -82,7 +88,7 @@ public final class TaskEngine {
     listenerContext.runOnContext(v -> listen(1_000));
     if (instance != null) {
       instance.onLost(this::leaseLost);
-      sweeper = new OrphanSweeper(vertx, store, instance, listenerContext, () -> rerunner, AUDIT);
+      sweeper = new OrphanSweeper(vertx, store, instance, listenerContext, () -> rerunner, AUDIT, observers);
     } else {
       sweeper = null;
     }
@@ -144,7 +150,7 @@ public final class TaskEngine {
     }
     long ttl = requestedTtlMs == null ? options.getDefaultTtlMs()
         : Math.max(1, Math.min(requestedTtlMs, options.getMaxTtlMs()));
-    NewTask task = new NewTask(TaskIds.generate(), owner, ttl, options.getPollIntervalMs(), metadata,
+    NewTask task = new NewTask(store.newTaskId(owner), owner, ttl, options.getPollIntervalMs(), metadata,
         options.getMaxActivePerOwner());
     // Clustered, the execution is recorded before the task exists: were this instance to die at any point after
     // the task is created, another one finds the task among its orphans. A task never created is ignored there.
@@ -159,8 +165,14 @@ public final class TaskEngine {
           return Future.failedFuture(TaskErrors.storeError(e, "create the task"));
         }))
         .onFailure(e -> executions.decrementAndGet())
-        .onSuccess(created -> AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner="
-            + owner + " tool=" + metadata.getString("tool") + " ttlMs=" + ttl));
+        .onSuccess(created -> {
+          AUDIT.log(Level.INFO, () -> "task created id=" + created.taskId() + " owner=" + owner + " tool="
+              + metadata.getString("tool") + " ttlMs=" + ttl);
+          McpObserver observer = observers.get();
+          if (observer != null) {
+            observer.taskCreated(metadata.getString("wire"));
+          }
+        });
   }
 
   /**
@@ -208,6 +220,10 @@ public final class TaskEngine {
       if (unregister(run)) {
         executionOver(run.taskId());
         run.cancel("The task expired");
+        McpObserver observer = observers.get();
+        if (observer != null) {
+          observer.taskExpired(run.wire());
+        }
       }
     }));
     String executor = executors.get(run.taskId());
@@ -250,6 +266,10 @@ public final class TaskEngine {
         LOG.log(Level.ERROR, "Task " + run.taskId() + ": its outcome could not be stored", ar.cause());
       } else if (ar.result().applied()) {
         AUDIT.log(Level.INFO, () -> "task " + status.wireName() + " id=" + run.taskId());
+        McpObserver observer = observers.get();
+        if (observer != null) {
+          observer.taskSettled(run.wire(), status);
+        }
       } else {
         LOG.log(Level.DEBUG, () -> "Task " + run.taskId() + " finished after it was "
             + (ar.result().task() == null ? "expired" : ar.result().task().status().wireName())
@@ -283,12 +303,22 @@ public final class TaskEngine {
           if (update.applied()) {
             AUDIT.log(Level.INFO, () -> "task cancelled id=" + taskId + " by=" + owner);
             TaskRun run = runs.get(taskId);
+            McpObserver observer = observers.get();
+            if (observer != null) {
+              observer.taskSettled(run != null ? run.wire() : wire(update), TaskStatus.CANCELLED);
+            }
             if (run != null && unregister(run)) {
               executionOver(taskId);
               run.cancel(reason);
             }
           }
         });
+  }
+
+  /** The wire a task's metadata records, if the update carries the task. */
+  private static String wire(TaskUpdate update) {
+    TaskRecord task = update.task();
+    return task == null || task.metadata() == null ? null : task.metadata().getString("wire");
   }
 
   /**

@@ -16,6 +16,8 @@ public abstract class TaskRun {
   private final String taskId;
   private final Context context;
   private final long expiresAt;
+  /** The task's wire as its metadata records it (null if it does not), for observers. */
+  private final String wire;
   private volatile long expiryTimer = -1;
   /** Set when the lease this run was recorded under was lost: the task is another instance's to settle now. */
   private volatile boolean disowned;
@@ -24,6 +26,7 @@ public abstract class TaskRun {
     this.taskId = task.taskId();
     this.context = context;
     this.expiresAt = task.expiresAt();
+    this.wire = task.metadata() == null ? null : task.metadata().getString("wire");
   }
 
   public final String taskId() {
@@ -32,6 +35,10 @@ public abstract class TaskRun {
 
   public final Context context() {
     return context;
+  }
+
+  final String wire() {
+    return wire;
   }
 
   final long expiresAt() {

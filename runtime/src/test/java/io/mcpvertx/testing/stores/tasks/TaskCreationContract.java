@@ -23,6 +23,7 @@ import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.assertMissing;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.await;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.awaitFailure;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.create;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.newTask;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.reason;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.request;
@@ -38,7 +39,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
     TaskStore store = storeUnderTest();
     String owner = owner();
     JsonObject metadata = new JsonObject().put("method", "tools/call").put("tool", "slow");
-    NewTask task = new NewTask(TaskIds.generate(), owner, 60_000L, 500L, metadata, 0);
+    NewTask task = new NewTask(store.newTaskId(owner), owner, 60_000L, 500L, metadata, 0);
     TaskRecord created = await(store.create(task));
     assertEquals(task.taskId(), created.taskId());
     assertEquals(owner, created.owner());
@@ -58,7 +59,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
   @Test
   default void aTaskWithoutTtlNeverExpires() {
     TaskStore store = storeUnderTest();
-    TaskRecord created = await(store.create(new NewTask(TaskIds.generate(), owner(), null, null, null, 0)));
+    TaskRecord created = await(store.create(newTask(store, owner(), null, null, null, 0)));
     TaskRecord read = await(store.get(created.taskId()));
     assertNull(read.ttlMs());
     assertNull(read.pollIntervalMs());
@@ -92,7 +93,7 @@ interface TaskCreationContract extends TaskStoreUnderTest {
   default void changingJsonAfterwardsDoesNotChangeTheStoredTask() {
     TaskStore store = storeUnderTest();
     JsonObject metadata = new JsonObject().put("tool", "slow");
-    TaskRecord created = await(store.create(new NewTask(TaskIds.generate(), owner(), null, null, metadata, 0)));
+    TaskRecord created = await(store.create(newTask(store, owner(), null, null, metadata, 0)));
     metadata.put("tool", "changed by the caller");
     created.metadata().put("tool", "changed by a reader");
     JsonObject result = RESULT.copy();

@@ -27,6 +27,7 @@ import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.createMany;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.eventually;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.ids;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.outcome;
+import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.newTask;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.owner;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.reason;
 import static io.mcpvertx.testing.stores.tasks.TaskStoreTesting.request;
@@ -43,7 +44,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
   @Test
   default void aTaskExpiresItsTtlAfterCreation() {
     TaskStore store = storeUnderTest();
-    TaskRecord task = await(store.create(new NewTask(TaskIds.generate(), owner(), 60_000L, null, null, 0)));
+    TaskRecord task = await(store.create(newTask(store, owner(), 60_000L, null, null, 0)));
     assertEquals(task.createdAt() + 60_000, task.expiresAt());
     assertEquals(task, await(store.get(task.taskId())));
   }
@@ -67,7 +68,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
     String owner = owner();
     String expiring = createExpiring(store, owner, 1).taskId();
     eventually(() -> await(store.get(expiring)) == null, "the task expires");
-    TaskRecord next = await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 1)));
+    TaskRecord next = await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 1)));
     assertEquals(TaskStatus.WORKING, next.status());
   }
 
@@ -75,12 +76,12 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
   default void anAbandonedTaskIsGoneAndNoLongerCountsTowardTheOwnersLimit() {
     TaskStore store = storeUnderTest();
     String owner = owner();
-    NewTask task = new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 1);
+    NewTask task = new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 1);
     await(store.create(task));
     await(store.abandon(task));
     assertEquals(null, await(store.get(task.taskId())));
     assertTrue(await(store.list(owner, null, 10)).tasks().isEmpty());
-    TaskRecord next = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 1)));
+    TaskRecord next = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 1)));
     assertEquals(TaskStatus.WORKING, next.status());
   }
 
@@ -88,8 +89,8 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
   default void abandoningATaskThatWasNeverCreatedSucceeds() {
     TaskStore store = storeUnderTest();
     String owner = owner();
-    String kept = await(store.create(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 0))).taskId();
-    await(store.abandon(new NewTask(TaskIds.generate(), owner, 60_000L, null, null, 0)));
+    String kept = await(store.create(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 0))).taskId();
+    await(store.abandon(new NewTask(store.newTaskId(owner), owner, 60_000L, null, null, 0)));
     assertEquals(List.of(kept), ids(await(store.list(owner, null, 10))));
   }
 
@@ -113,18 +114,18 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
     String owner = owner();
     List<String> ids = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      ids.add(await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3))).taskId());
+      ids.add(await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3))).taskId());
     }
-    Throwable refused = awaitFailure(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)));
+    Throwable refused = awaitFailure(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3)));
     assertEquals(Reason.LIMIT_EXCEEDED, reason(refused));
-    await(store.create(new NewTask(TaskIds.generate(), owner(), null, null, null, 3)));
+    await(store.create(newTask(store, owner(), null, null, null, 3)));
 
     await(store.complete(ids.get(0), TaskStatus.COMPLETED, RESULT, null, null));
-    await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3)));
     await(store.transition(ids.get(1), ACTIVE, TaskStatus.CANCELLED, null));
-    await(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)));
+    await(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3)));
     assertEquals(Reason.LIMIT_EXCEEDED,
-        reason(awaitFailure(store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)))));
+        reason(awaitFailure(store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3)))));
     assertEquals(5, await(store.list(owner, null, 10)).tasks().size());
   }
 
@@ -142,7 +143,7 @@ interface TaskLimitsContract extends TaskStoreUnderTest {
       String owner = owner();
       List<Supplier<Future<TaskRecord>>> creates = new ArrayList<>();
       for (int i = 0; i < 6; i++) {
-        creates.add(() -> store.create(new NewTask(TaskIds.generate(), owner, null, null, null, 3)));
+        creates.add(() -> store.create(new NewTask(store.newTaskId(owner), owner, null, null, null, 3)));
       }
       int created = 0;
       for (Future<TaskRecord> create : together(creates)) {

@@ -56,9 +56,15 @@ public final class TaskStoreTesting {
     return "owner-" + TaskIds.generate();
   }
 
+  /** What to create: a task of {@code owner}, with an id the store made for it. */
+  public static NewTask newTask(TaskStore store, String owner, Long ttlMs, Long pollIntervalMs, JsonObject metadata,
+      int maxActivePerOwner) {
+    return new NewTask(store.newTaskId(owner), owner, ttlMs, pollIntervalMs, metadata, maxActivePerOwner);
+  }
+
   /** A new task without TTL or limit. */
   public static TaskRecord create(TaskStore store, String owner) {
-    return await(store.create(new NewTask(TaskIds.generate(), owner, null, 1_000L,
+    return await(store.create(new NewTask(store.newTaskId(owner), owner, null, 1_000L,
         new JsonObject().put("method", "tools/call"), 0)));
   }
 
@@ -73,7 +79,7 @@ public final class TaskStoreTesting {
 
   /** A new task that expires after {@link #SHORT_TTL_MS}. */
   public static TaskRecord createExpiring(TaskStore store, String owner, int maxActivePerOwner) {
-    return await(store.create(new NewTask(TaskIds.generate(), owner, SHORT_TTL_MS, null, null, maxActivePerOwner)));
+    return await(store.create(new NewTask(store.newTaskId(owner), owner, SHORT_TTL_MS, null, null, maxActivePerOwner)));
   }
 
   /** An input request as the engine stores it: {@code {method, params}}. */

@@ -1,5 +1,6 @@
 package io.mcpvertx.storage.redis.impl;
 
+import io.mcpvertx.spi.tasks.TaskIds;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,21 +11,26 @@ import java.util.HexFormat;
  * The key layout of the Redis stores, in one place. Every key and channel starts with the configured prefix
  * {@code P}; ids inside key names are {@linkplain #segment encoded} so no id can forge another key's name.
  *
- * <p>Task store. Every key carries the hash tag {@code {tasks}}, so in a cluster they share one slot: creating a
- * task checks its owner's limit and stores it in one atomic script, which Redis allows only within a slot.
+ * <p>Task store. The keys of an owner's tasks carry the owner's tag {@code {<tag>}} (four hex digits of a
+ * digest of the owner) as hash tag, and so does every id {@link #newTaskId} makes for that owner: creating a task
+ * checks its owner's limit, adds it to the owner's index and stores it in one atomic script, which Redis Cluster
+ * allows only within a slot, while different owners' tasks spread over the cluster's masters.
  * <ul>
- *   <li>{@code P{tasks}:t:<task>}: hash, the task (fields in {@code TaskCodec}); expires with the task.
- *   <li>{@code P{tasks}:n:<task>}: string, set when a create whose answer was lost was abandoned before it ran:
- *       the create refuses when it arrives. Expires after the task's TTL (at most a day).
- *   <li>{@code P{tasks}:o:<owner>}: sorted set, every score 0, members {@code <createdAt>:<task>} with
- *       {@code createdAt} zero-padded: the owner's tasks in creation order, paged by lexicographic range.
- *   <li>{@code P{tasks}:x:<owner>}: sorted set, the same members scored by expiry time: finds the entries of
- *       {@code o} whose tasks expired.
- *   <li>{@code P{tasks}:a:<owner>}: sorted set, task scored by expiry time ({@code +inf} for none): the owner's
- *       non-terminal tasks, for the limit.
+ *   <li>{@code Ptask:{<tag>}:t:<task>}: string, the task as JSON (fields in {@code task-common.lua}); expires
+ *       with the task.
+ *   <li>{@code Ptask:{<tag>}:n:<task>}: string, set when a create whose answer was lost was abandoned before it
+ *       ran: the create refuses when it arrives. Expires after the task's TTL (at most a day).
+ *   <li>{@code Ptask:{<tag>}:o:<owner>}: sorted set, every score 0, members {@code <order>:<task>} with
+ *       {@code order} zero-padded: the owner's tasks in creation order, paged by lexicographic range.
+ *   <li>{@code Ptask:{<tag>}:x:<owner>}: sorted set, the same members scored by expiry time: finds the entries
+ *       of {@code o} whose tasks expired.
+ *   <li>{@code Ptask:{<tag>}:a:<owner>}: sorted set, task scored by expiry time ({@code +inf} for none): the
+ *       owner's non-terminal tasks, for the limit.
  *   <li>{@code Ptasks:changes}: the channel task changes are published on.
  * </ul>
- * {@code <owner>} is a digest of the owner, so owners of any shape make well-formed, fixed-length keys.
+ * {@code <owner>} is a digest of the owner, so owners of any shape make well-formed, fixed-length keys. A task
+ * id's tag is what follows its last {@code .} when that is four hex digits; any other id gets the tag of its own
+ * digest, which matches an owner's only by chance, so the store refuses to create it.
  *
  * <p>Event store. The keys of a session carry its id as hash tag: a session's keys share a slot, while sessions
  * spread over the cluster.
@@ -56,16 +62,16 @@ import java.util.HexFormat;
 public final class RedisKeys {
 
   private static final HexFormat HEX = HexFormat.of();
+  /** Hex digits of an owner's digest in its tag: 65,536 tags, spread over Redis Cluster's 16,384 slots. */
+  private static final int TAG_LENGTH = 4;
   private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
 
   private final String prefix;
-  private final String tasks;
 
   private final String leases;
 
   public RedisKeys(String prefix) {
     this.prefix = prefix;
-    this.tasks = prefix + "{tasks}:";
     this.leases = prefix + "{leases}:";
   }
 
@@ -103,34 +109,60 @@ public final class RedisKeys {
     return prefix;
   }
 
-  /** The hash of a task. */
+  /** A task id for {@code owner}: a {@link TaskIds#generate() random id} and the owner's tag after a dot. */
+  public static String newTaskId(String owner) {
+    return TaskIds.generate() + "." + ownerSlotTag(owner);
+  }
+
+  /** The tag whose slot holds the keys of an owner's tasks. */
+  public static String ownerSlotTag(String owner) {
+    return ownerTag(owner).substring(0, TAG_LENGTH);
+  }
+
+  /** The tag whose slot holds a task: the one in its id, or one of its own for an id without. */
+  public static String taskSlotTag(String taskId) {
+    int dot = taskId.lastIndexOf('.');
+    if (dot >= 0 && taskId.length() - dot - 1 == TAG_LENGTH) {
+      String tag = taskId.substring(dot + 1);
+      if (tag.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+        return tag;
+      }
+    }
+    return ownerSlotTag(taskId);
+  }
+
+  /** The record of a task. */
   public String task(String taskId) {
-    return taskKeyPrefix() + segment(taskId);
+    return taskKeyPrefix(taskSlotTag(taskId)) + segment(taskId);
   }
 
   /** The marker of an abandoned create. */
   public String abandonedTask(String taskId) {
-    return tasks + "n:" + segment(taskId);
+    return tasks(taskSlotTag(taskId)) + "n:" + segment(taskId);
   }
 
-  /** What {@link #task} puts before the task's segment; scripts that walk an owner's index build keys with it. */
-  public String taskKeyPrefix() {
-    return tasks + "t:";
+  /** What {@link #task} puts before the segment of a task with tag {@code tag}; scripts that walk an index use it. */
+  public String taskKeyPrefix(String tag) {
+    return tasks(tag) + "t:";
   }
 
   /** The owner's tasks in creation order. */
   public String ownerTasks(String owner) {
-    return tasks + "o:" + ownerTag(owner);
+    return tasks(ownerSlotTag(owner)) + "o:" + ownerTag(owner);
   }
 
   /** The owner's task entries by expiry time. */
   public String ownerExpiries(String owner) {
-    return tasks + "x:" + ownerTag(owner);
+    return tasks(ownerSlotTag(owner)) + "x:" + ownerTag(owner);
   }
 
   /** The owner's non-terminal tasks. */
   public String ownerActive(String owner) {
-    return tasks + "a:" + ownerTag(owner);
+    return tasks(ownerSlotTag(owner)) + "a:" + ownerTag(owner);
+  }
+
+  private String tasks(String tag) {
+    return prefix + "task:{" + tag + "}:";
   }
 
   /** The channel every task change is published on. */

@@ -76,13 +76,17 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
   public Future<TaskRecord> create(NewTask task) {
     Objects.requireNonNull(task, "task");
     String owner = task.owner();
+    String tag = RedisKeys.ownerSlotTag(owner);
+    if (!tag.equals(RedisKeys.taskSlotTag(task.taskId()))) {
+      return foreignId(task);
+    }
     List<String> k = List.of(keys.task(task.taskId()), keys.ownerTasks(owner), keys.ownerExpiries(owner),
         keys.ownerActive(owner), keys.abandonedTask(task.taskId()));
     Long ttl = task.ttlMs();
     Object[] args = {task.taskId(), owner, ttl == null ? "" : ttl,
         ttl != null && ttl <= MAX_EXPIRING_TTL_MS ? 1 : 0, task.pollIntervalMs() == null ? "" : task.pollIntervalMs(),
         task.metadata().encode(), task.maxActivePerOwner(), RedisKeys.segment(task.taskId()),
-        keys.taskKeyPrefix()};
+        keys.taskKeyPrefix(tag)};
     if (waitReplicas == 0) {
       return bounded.call(CREATE.run(redis, k, args)).compose(RedisTaskStoreImpl::created);
     }
@@ -103,10 +107,28 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
     });
   }
 
+  @Override
+  public String newTaskId(String owner) {
+    return RedisKeys.newTaskId(Objects.requireNonNull(owner, "owner"));
+  }
+
+  /**
+   * A create whose id was not made for its owner: the task's keys would land in another slot than the owner's
+   * index. An id that is taken is refused as a duplicate, as any other create of it; anything else is the
+   * caller's error.
+   */
+  private Future<TaskRecord> foreignId(NewTask task) {
+    Request exists = Request.cmd(Command.EXISTS).arg(keys.task(task.taskId()));
+    return bounded.call(redis.send(exists)).compose(reply -> reply.toLong() > 0
+        ? Future.failedFuture(new TaskStoreException(Reason.DUPLICATE_ID, "The task id is taken"))
+        : Future.failedFuture(new IllegalArgumentException(
+            "Task ids of this store come from newTaskId(owner), for the task's owner")));
+  }
+
   private static Future<TaskRecord> created(Response reply) {
     switch (reply.get(0).toString()) {
       case "ok":
-        return Future.succeededFuture(TaskCodec.record(reply, 1));
+        return Future.succeededFuture(TaskCodec.record(reply.get(1)));
       case "duplicate":
         return Future.failedFuture(new TaskStoreException(Reason.DUPLICATE_ID, "The task id is taken"));
       case "limit":
@@ -130,8 +152,7 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
 
   @Override
   public Future<TaskRecord> get(String taskId) {
-    return bounded.call(redis.send(Request.cmd(Command.HGETALL).arg(keys.task(taskId))))
-        .map(reply -> reply == null ? null : TaskCodec.record(reply, 0));
+    return bounded.call(redis.send(Request.cmd(Command.GET).arg(keys.task(taskId)))).map(TaskCodec::record);
   }
 
   @Override
@@ -188,9 +209,9 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
         case "missing":
           return Future.succeededFuture(TaskUpdate.missing());
         case "nop":
-          return Future.succeededFuture(new TaskUpdate(false, TaskCodec.record(reply, 1)));
+          return Future.succeededFuture(new TaskUpdate(false, TaskCodec.record(reply.get(1))));
         case "ok":
-          return Future.succeededFuture(new TaskUpdate(true, TaskCodec.record(reply, 1)));
+          return Future.succeededFuture(new TaskUpdate(true, TaskCodec.record(reply.get(1))));
         case "reused":
           return Future.failedFuture(new TaskStoreException(Reason.KEY_REUSED,
               "Input key already used: " + reply.get(1)));
@@ -216,11 +237,11 @@ public final class RedisTaskStoreImpl implements RedisTaskStore {
     // Entries of expired tasks are skipped and removed; looking at a bounded number keeps the script short.
     long budget = Math.min(10_000L, 4L * limit + 64);
     return bounded.call(LIST.run(redis, List.of(keys.ownerTasks(owner), keys.ownerExpiries(owner)), after, limit,
-            keys.taskKeyPrefix(), owner, budget))
+            keys.taskKeyPrefix(RedisKeys.ownerSlotTag(owner)), owner, budget))
         .map(reply -> {
           List<TaskRecord> tasks = new ArrayList<>(reply.size() - 1);
           for (int i = 1; i < reply.size(); i++) {
-            tasks.add(TaskCodec.record(reply.get(i), 0));
+            tasks.add(TaskCodec.record(reply.get(i)));
           }
           String next = reply.get(0).toString();
           return new TaskPage(tasks, next.isEmpty() ? null : ListCursor.issue(owner, next));

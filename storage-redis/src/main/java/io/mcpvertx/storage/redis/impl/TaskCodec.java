@@ -9,48 +9,37 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Reads tasks and change announcements as the task scripts write them (the hash fields are listed in
+ * Reads tasks and change announcements as the task scripts write them (the task's JSON fields are listed in
  * {@code task-common.lua}). Stateless.
  */
 final class TaskCodec {
 
-  private static final String REQUEST = "q:";
-  private static final String RESPONSE = "r:";
-
   private TaskCodec() {
   }
 
-  /** The task in a hash's fields (a map, or a flat array of names and values from {@code offset} on). */
-  static TaskRecord record(Response hash, int offset) {
-    Map<String, String> fields = new HashMap<>();
-    if (hash.isMap()) {
-      for (String name : hash.getKeys()) {
-        fields.put(name, hash.get(name).toString());
-      }
-    } else {
-      for (int i = offset; i + 1 < hash.size(); i += 2) {
-        fields.put(hash.get(i).toString(), hash.get(i + 1).toString());
-      }
-    }
-    return fields.isEmpty() ? null : record(fields);
+  /** The task in its JSON as the scripts write it; null for none. */
+  static TaskRecord record(Response json) {
+    return json == null ? null : record(json.toString());
   }
 
-  private static TaskRecord record(Map<String, String> fields) {
-    Map<String, JsonObject> requests = new HashMap<>();
-    Map<String, JsonObject> responses = new HashMap<>();
-    fields.forEach((name, value) -> {
-      if (name.startsWith(REQUEST)) {
-        requests.put(name.substring(REQUEST.length()), new JsonObject(value));
-      } else if (name.startsWith(RESPONSE)) {
-        responses.put(name.substring(RESPONSE.length()), new JsonObject(value));
-      }
-    });
-    TaskStatus status = TaskStatus.fromWireName(fields.get("status"))
-        .orElseThrow(() -> new IllegalStateException("unknown task status " + fields.get("status")));
-    return new TaskRecord(fields.get("id"), fields.get("owner"), status, fields.get("msg"),
-        Long.parseLong(fields.get("created")), Long.parseLong(fields.get("updated")), number(fields.get("ttl")),
-        number(fields.get("poll")), json(fields.get("meta")), json(fields.get("result")), json(fields.get("error")),
-        requests, responses);
+  static TaskRecord record(String json) {
+    JsonObject fields = new JsonObject(json);
+    TaskStatus status = TaskStatus.fromWireName(fields.getString("status"))
+        .orElseThrow(() -> new IllegalStateException("unknown task status " + fields.getString("status")));
+    return new TaskRecord(fields.getString("id"), fields.getString("owner"), status, fields.getString("msg"),
+        Long.parseLong(fields.getString("created")), Long.parseLong(fields.getString("updated")),
+        number(fields.getString("ttl")), number(fields.getString("poll")), json(fields.getString("meta")),
+        json(fields.getString("result")), json(fields.getString("error")), entries(fields.getValue("q")),
+        entries(fields.getValue("r")));
+  }
+
+  /** An object of key → JSON text; Lua's JSON writes an empty one as {} or []. */
+  private static Map<String, JsonObject> entries(Object value) {
+    Map<String, JsonObject> out = new HashMap<>();
+    if (value instanceof JsonObject object) {
+      object.forEach(entry -> out.put(entry.getKey(), new JsonObject((String) entry.getValue())));
+    }
+    return out;
   }
 
   /** An announcement as the scripts publish it, {@code KIND|status|taskId}; null if it is not one. */

@@ -4,15 +4,16 @@
 -- by expiry, KEYS[5] the owner's active tasks
 -- ARGV[1] the owner, ARGV[2] the task's segment, ARGV[3] how long the marker stays, ms
 -- Returns {'removed'} or {'marked'}.
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then
+local raw = redis.call('GET', KEYS[1])
+if raw then
+  local task = cjson.decode(raw)
+  if task.owner ~= ARGV[1] then
     -- Ids are random: only someone else's deliberate reuse gets here, and that task is not ours to remove.
     return {'marked'}
   end
-  local member = redis.call('HGET', KEYS[1], 'om')
-  if member then
-    redis.call('ZREM', KEYS[3], member)
-    redis.call('ZREM', KEYS[4], member)
+  if task.om then
+    redis.call('ZREM', KEYS[3], task.om)
+    redis.call('ZREM', KEYS[4], task.om)
   end
   redis.call('ZREM', KEYS[5], ARGV[2])
   redis.call('DEL', KEYS[1])

@@ -1,11 +1,12 @@
 -- Helpers every task script starts with (LuaScript prepends this file).
 --
--- A task is one hash: id, owner, status (wire name), msg, created, updated, ttl, poll, meta, result, error (JSON
--- as text), om (its member in the owner's index), ak (the owner's active set), nq (outstanding requests), and per
--- input key: q:<key> the outstanding request, r:<key> the response, u:<key> the key was used.
+-- A task is one string: a JSON object whose values are all strings (Lua's numbers are doubles, and cjson would
+-- round long integers): id, owner, status (wire name), msg, created, updated, ttl, poll, meta, result, error
+-- (JSON as text), om (its member in the owner's index), ak (the owner's active set), nq (outstanding requests),
+-- and the objects q (key -> outstanding request), r (key -> response) and u (key -> '1', the key was used).
 --
--- A change reads the task once (HGETALL), decides in Lua, writes with one HSET and at most one HDEL, and answers
--- with the task as it is afterwards, built from what it read and wrote: no command re-reads a field.
+-- A change reads the task once (GET), decides in Lua, writes it once (SET KEEPTTL) and answers with the task as
+-- it is afterwards: the reply is the JSON it wrote.
 
 local TERMINAL = {completed = true, failed = true, cancelled = true}
 
@@ -19,83 +20,56 @@ local function now_ms()
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 
--- The task's fields by name, or nil when there is no task.
+-- The task and its JSON, or nil when there is none.
 local function load(key)
-  local flat = redis.call('HGETALL', key)
-  if #flat == 0 then
-    return nil
+  local raw = redis.call('GET', key)
+  if not raw then
+    return nil, nil
   end
-  local task = {}
-  for i = 1, #flat, 2 do
-    task[flat[i]] = flat[i + 1]
-  end
-  return task
+  return cjson.decode(raw), raw
 end
 
--- A change in the making: the fields to set and the fields to delete.
-local function change()
-  return {sets = {}, dels = {}}
-end
-
-local function set(c, name, value)
-  table.insert(c.sets, name)
-  table.insert(c.sets, value)
+-- An object that stays an object when empty (cjson writes an empty table as {}; Java reads either).
+local function entries(t)
+  if t == nil then
+    return {}
+  end
+  return t
 end
 
 -- Replaces the status message; absent means null.
-local function set_message(c, task, has, message)
+local function set_message(task, has, message)
   if has == '1' then
-    set(c, 'msg', message)
-  elseif task.msg ~= nil then
-    table.insert(c.dels, 'msg')
+    task.msg = message
+  else
+    task.msg = nil
   end
 end
 
 -- Stamps an applied change. lastUpdatedAt never goes back, even if the clock does.
-local function stamp(c, task)
+local function stamp(task)
   local now = now_ms()
   local previous = tonumber(task.updated)
   if previous ~= nil and previous > now then
     now = previous
   end
-  set(c, 'updated', int(now))
+  task.updated = int(now)
 end
 
 -- What a terminal status implies: no outstanding requests, and no longer counted as active.
-local function settle(c, task, segment)
-  for name in pairs(task) do
-    if string.sub(name, 1, 2) == 'q:' then
-      table.insert(c.dels, name)
-    end
-  end
-  set(c, 'nq', '0')
+local function settle(task, segment)
+  task.q = nil
+  task.nq = '0'
   if task.ak then
     redis.call('ZREM', task.ak, segment)
   end
 end
 
--- Writes the change and applies it to the task read before.
-local function apply(key, task, c)
-  if #c.dels > 0 then
-    redis.call('HDEL', key, unpack(c.dels))
-    for i = 1, #c.dels do
-      task[c.dels[i]] = nil
-    end
-  end
-  redis.call('HSET', key, unpack(c.sets))
-  for i = 1, #c.sets, 2 do
-    task[c.sets[i]] = c.sets[i + 1]
-  end
-end
-
--- {head, name, value, ...}: the reply shape TaskCodec reads.
-local function reply(head, task)
-  local out = {head}
-  for name, value in pairs(task) do
-    table.insert(out, name)
-    table.insert(out, value)
-  end
-  return out
+-- Writes the task back, keeping its expiry; yields its JSON.
+local function store(key, task)
+  local raw = cjson.encode(task)
+  redis.call('SET', key, raw, 'KEEPTTL')
+  return raw
 end
 
 local function announce(channel, kind, status, id)

@@ -3,8 +3,8 @@
 -- KEYS[4] the owner's active tasks, KEYS[5] the task's abandon marker (set when the caller gave up on this create)
 -- ARGV[1] id, ARGV[2] owner, ARGV[3] ttl ms or '', ARGV[4] 1 when the ttl sets a Redis expiry, ARGV[5] poll ms
 -- or '', ARGV[6] metadata JSON, ARGV[7] the limit (0 for none), ARGV[8] the task's segment, ARGV[9] the key
--- prefix of tasks (prefix .. segment is a task key)
--- Returns {'ok', fields...} or {'duplicate'} or {'limit'}.
+-- prefix of the owner's tasks (prefix .. segment is a task key)
+-- Returns {'ok', task JSON} or {'duplicate'} or {'limit'}.
 if redis.call('EXISTS', KEYS[1], KEYS[5]) > 0 then
   return {'duplicate'}
 end
@@ -27,9 +27,9 @@ if active >= (limit > 0 and limit or 128) then
     -- before its expiry, e.g. by eviction). Bounded by the limit.
     local members = redis.call('ZRANGE', KEYS[4], 0, -1)
     for i = 1, #members do
-      local task = ARGV[9] .. members[i]
-      local status = redis.call('HGET', task, 'status')
-      if status == false or TERMINAL[status] or redis.call('HGET', task, 'ak') ~= KEYS[4] then
+      local raw = redis.call('GET', ARGV[9] .. members[i])
+      local task = raw and cjson.decode(raw)
+      if not task or TERMINAL[task.status] or task.ak ~= KEYS[4] then
         redis.call('ZREM', KEYS[4], members[i])
       end
     end
@@ -60,19 +60,19 @@ if #newest == 1 then
 end
 local member = string.format('%018.0f', order) .. ':' .. ARGV[8]
 
-local fields = {'id', ARGV[1], 'owner', ARGV[2], 'status', 'working', 'created', int(now), 'updated', int(now),
-  'meta', ARGV[6], 'om', member, 'ak', KEYS[4], 'nq', '0'}
+local task = {id = ARGV[1], owner = ARGV[2], status = 'working', created = int(now), updated = int(now),
+  meta = ARGV[6], om = member, ak = KEYS[4], nq = '0'}
 if ARGV[3] ~= '' then
-  table.insert(fields, 'ttl')
-  table.insert(fields, ARGV[3])
+  task.ttl = ARGV[3]
 end
 if ARGV[5] ~= '' then
-  table.insert(fields, 'poll')
-  table.insert(fields, ARGV[5])
+  task.poll = ARGV[5]
 end
-redis.call('HSET', KEYS[1], unpack(fields))
-if expires ~= '+inf' then
-  redis.call('PEXPIREAT', KEYS[1], expires)
+local raw = cjson.encode(task)
+if expires == '+inf' then
+  redis.call('SET', KEYS[1], raw)
+else
+  redis.call('SET', KEYS[1], raw, 'PXAT', expires)
 end
 
 -- Index keys live as long as their longest-lived entry: forever once they hold a task without expiry. A key
@@ -92,5 +92,4 @@ index(KEYS[2], 0, member, #newest == 0)
 index(KEYS[3], expires, member, #newest == 0)
 index(KEYS[4], expires, ARGV[8], active == 0)
 
-table.insert(fields, 1, 'ok')
-return fields
+return {'ok', raw}

@@ -1,8 +1,8 @@
 -- One page of an owner's tasks in creation order, after a position.
 -- KEYS[1] the owner's tasks in creation order, KEYS[2] the owner's entries by expiry
 -- ARGV[1] the position (an index member) to start after, or '' for the beginning, ARGV[2] the page size,
--- ARGV[3] the key prefix of tasks, ARGV[4] the owner, ARGV[5] the most entries to look at
--- Returns {next position or '', {fields...}, {fields...}, ...}: the position is '' on the last page.
+-- ARGV[3] the key prefix of the owner's tasks, ARGV[4] the owner, ARGV[5] the most entries to look at
+-- Returns {next position or '', task JSON, task JSON, ...}: the position is '' on the last page.
 --
 -- Entries whose task is gone (expired, or replaced by a task that reused its id) are skipped and removed. The
 -- walk is bounded: after ARGV[5] entries the page may be short, and its position says where to go on.
@@ -19,15 +19,10 @@ while budget > 0 do
   local members = redis.call('ZRANGEBYLEX', KEYS[1], min, '+', 'LIMIT', 0, batch)
   for i = 1, #members do
     local member = members[i]
-    local fields = redis.call('HGETALL', ARGV[3] .. string.match(member, '^%d+:(.*)$'))
-    local live, mine = false, false
-    for j = 1, #fields, 2 do
-      if fields[j] == 'om' then
-        live = fields[j + 1] == member
-      elseif fields[j] == 'owner' then
-        mine = fields[j + 1] == ARGV[4]
-      end
-    end
+    local raw = redis.call('GET', ARGV[3] .. string.match(member, '^%d+:(.*)$'))
+    local task = raw and cjson.decode(raw)
+    local live = task and task.om == member
+    local mine = live and task.owner == ARGV[4]
     if not live then
       redis.call('ZREM', KEYS[1], member)
       redis.call('ZREM', KEYS[2], member)
@@ -37,7 +32,7 @@ while budget > 0 do
         page[1] = last
         return page
       end
-      table.insert(page, fields)
+      table.insert(page, raw)
       last = member
     end
     min = '(' .. member

@@ -2,8 +2,8 @@
 -- KEYS[1] the task
 -- ARGV[1] the statuses it may move from, comma-separated, ARGV[2] the status to move to, ARGV[3] 1 when there is
 -- a status message, ARGV[4] the message, ARGV[5] the changes channel, ARGV[6] the task's segment
--- Returns {'missing'}, {'nop', fields...} or {'ok', fields...}.
-local task = load(KEYS[1])
+-- Returns {'missing'}, {'nop', task JSON} or {'ok', task JSON}.
+local task, raw = load(KEYS[1])
 if task == nil then
   return {'missing'}
 end
@@ -14,15 +14,14 @@ for from in string.gmatch(ARGV[1], '[^,]+') do
   end
 end
 if TERMINAL[task.status] or not allowed then
-  return reply('nop', task)
+  return {'nop', raw}
 end
-local c = change()
-set(c, 'status', ARGV[2])
-set_message(c, task, ARGV[3], ARGV[4])
-stamp(c, task)
+task.status = ARGV[2]
+set_message(task, ARGV[3], ARGV[4])
+stamp(task)
 if TERMINAL[ARGV[2]] then
-  settle(c, task, ARGV[6])
+  settle(task, ARGV[6])
 end
-apply(KEYS[1], task, c)
+raw = store(KEYS[1], task)
 announce(ARGV[5], 'STATUS', ARGV[2], task.id)
-return reply('ok', task)
+return {'ok', raw}

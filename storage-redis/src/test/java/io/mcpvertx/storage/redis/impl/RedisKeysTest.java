@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.tasks.TaskIds;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RedisKeysTest {
@@ -23,12 +25,31 @@ class RedisKeysTest {
   }
 
   @Test
-  void taskKeysShareOneHashTagAndSessionKeysTheirSessions() {
-    assertEquals("{tasks}", hashTag(keys.task(TaskIds.generate())));
-    assertEquals("{tasks}", hashTag(keys.ownerActive("someone")));
+  void aTaskSharesItsOwnersHashTagAndSessionKeysTheirSessions() {
+    String id = RedisKeys.newTaskId("someone");
+    String tag = hashTag(keys.ownerActive("someone"));
+    for (String key : List.of(keys.task(id), keys.abandonedTask(id), keys.ownerTasks("someone"),
+        keys.ownerExpiries("someone"))) {
+      assertEquals(tag, hashTag(key), key);
+    }
+    assertEquals("{" + RedisKeys.ownerSlotTag("someone") + "}", tag);
     assertEquals("{s1}", hashTag(keys.eventStream("s1", "p1")));
     assertEquals("{s1}", hashTag(keys.eventStreams("s1")));
     assertEquals("{s1}", hashTag(keys.session("s1")));
+  }
+
+  @Test
+  void ownersSpreadOverTagsAndIdsWithoutATagGetOneOfTheirOwn() {
+    Set<String> tags = new HashSet<>();
+    for (int i = 0; i < 1_000; i++) {
+      tags.add(RedisKeys.ownerSlotTag("owner-" + i));
+    }
+    assertTrue(tags.size() > 950, tags.size() + " tags for 1,000 owners");
+    String plain = TaskIds.generate();
+    assertEquals(RedisKeys.ownerSlotTag(plain), RedisKeys.taskSlotTag(plain));
+    assertEquals("0a1f", RedisKeys.taskSlotTag(plain + ".0a1f"));
+    assertEquals(RedisKeys.ownerSlotTag(plain + ".0A1F"), RedisKeys.taskSlotTag(plain + ".0A1F"));
+    assertEquals(RedisKeys.ownerSlotTag("x}{"), RedisKeys.taskSlotTag(RedisKeys.newTaskId("x}{")));
   }
 
   @Test
@@ -44,8 +65,8 @@ class RedisKeysTest {
 
   @Test
   void generatedIdsAppearAsTheyAre() {
-    String id = TaskIds.generate();
-    assertEquals("app:{tasks}:t:" + id, keys.task(id));
+    String id = RedisKeys.newTaskId("alice");
+    assertEquals("app:task:{" + RedisKeys.ownerSlotTag("alice") + "}:t:" + id, keys.task(id));
     assertEquals("app:ev:{s-1}:s:p_2.x", keys.eventStream("s-1", "p_2.x"));
     assertEquals("app:session:{s-1}", keys.session("s-1"));
   }

@@ -160,9 +160,22 @@ public final class TestRedis implements AutoCloseable {
    * reports the master. Its {@link #url()} is the sentinel's; closing it kills it.
    */
   public TestRedis startSentinel(String masterName) {
+    return startSentinel(masterName, "");
+  }
+
+  /**
+   * {@link #startSentinel(String)} that fails the master over to a replica once it has not answered for
+   * {@code downAfterMs}.
+   */
+  public TestRedis startSentinel(String masterName, long downAfterMs) {
+    return startSentinel(masterName, "sentinel down-after-milliseconds " + masterName + " " + downAfterMs + "\n"
+        + "sentinel failover-timeout " + masterName + " " + 10 * downAfterMs + "\n");
+  }
+
+  private TestRedis startSentinel(String masterName, String moreConfig) {
     requirePrivate();
     RedisServerProcess sentinel = RedisServerProcess.startSentinelOnFreePort(
-        "sentinel monitor " + masterName + " 127.0.0.1 " + server.port() + " 1\n");
+        "sentinel monitor " + masterName + " 127.0.0.1 " + server.port() + " 1\n" + moreConfig);
     TestRedis started = new TestRedis(sentinel, "redis://127.0.0.1:" + sentinel.port(), keyPrefix);
     started.await(() -> String.valueOf(started.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName))
         .contains(Integer.toString(server.port())), "sentinel knows the master");

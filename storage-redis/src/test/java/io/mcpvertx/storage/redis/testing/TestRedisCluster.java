@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A private Redis Cluster of three masters, each with one replica: six {@code redis-server} processes in cluster
- * mode on loopback ports of their own (see {@link RedisServerProcess} for the binary). The cluster is formed from
+ * mode on loopback ports of their own (or, for benchmarks, any number of masters with or without replicas) (see {@link RedisServerProcess} for the binary). The cluster is formed from
  * here, with the commands {@code redis-cli --cluster create} sends: each master takes a third of the slots and a
  * config epoch of its own, the nodes meet, and each replica follows its master. A node can be killed, as a crash
  * would, to watch its replica take over.
@@ -24,18 +24,23 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class TestRedisCluster implements AutoCloseable {
 
-  /** Slot ranges of the three masters, as {@code redis-cli --cluster create} splits them. */
-  private static final int[][] RANGES = {{0, 5460}, {5461, 10922}, {10923, 16383}};
+  private static final int SLOTS = 16_384;
   private static final int ADMIN_TIMEOUT_MS = 10_000;
   private static final long FORM_TIMEOUT_S = 30;
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final List<RedisServerProcess> nodes;
   private final String keyPrefix;
+  /** Slot ranges of the masters, in equal parts; the masters are the first nodes, their replicas follow. */
+  private final int[][] ranges;
 
-  private TestRedisCluster(List<RedisServerProcess> nodes, String keyPrefix) {
+  private TestRedisCluster(List<RedisServerProcess> nodes, String keyPrefix, int masters) {
     this.nodes = nodes;
     this.keyPrefix = keyPrefix;
+    this.ranges = new int[masters][];
+    for (int i = 0; i < masters; i++) {
+      ranges[i] = new int[] {i * SLOTS / masters, (i + 1) * SLOTS / masters - 1};
+    }
   }
 
   /**
@@ -45,13 +50,22 @@ public final class TestRedisCluster implements AutoCloseable {
   public static TestRedisCluster start(Class<?> owner, long nodeTimeoutMs) {
     String external = System.getenv(TestRedis.URL_ENV);
     Assumptions.assumeTrue(external == null || external.isBlank(), "needs a private Redis Cluster");
+    return start(owner, nodeTimeoutMs, 3, true);
+  }
+
+  /**
+   * Starts and forms a cluster of {@code masters} masters, each with one replica when {@code replicas}, whatever
+   * {@value TestRedis#URL_ENV} says (for benchmarks, which run without JUnit).
+   */
+  public static TestRedisCluster start(Class<?> owner, long nodeTimeoutMs, int masters, boolean replicas) {
     List<RedisServerProcess> nodes = new ArrayList<>();
     byte[] random = new byte[4];
     RANDOM.nextBytes(random);
     TestRedisCluster cluster = new TestRedisCluster(nodes, "mcptest:"
-        + owner.getSimpleName().replaceAll("[^A-Za-z0-9]", "") + ":" + HexFormat.of().formatHex(random) + ":");
+        + owner.getSimpleName().replaceAll("[^A-Za-z0-9]", "") + ":" + HexFormat.of().formatHex(random) + ":",
+        masters);
     try {
-      for (int i = 0; i < 6; i++) {
+      for (int i = 0; i < (replicas ? 2 * masters : masters); i++) {
         nodes.add(RedisServerProcess.startOnFreePort("--cluster-enabled", "yes", "--cluster-node-timeout",
             Long.toString(nodeTimeoutMs), "--repl-diskless-sync-delay", "0",
             // A replica takes over however long its link was down: the tests kill masters on purpose.
@@ -66,8 +80,8 @@ public final class TestRedisCluster implements AutoCloseable {
   }
 
   private void form() {
-    for (int i = 0; i < RANGES.length; i++) {
-      call(i, "CLUSTER", "ADDSLOTSRANGE", Integer.toString(RANGES[i][0]), Integer.toString(RANGES[i][1]));
+    for (int i = 0; i < ranges.length; i++) {
+      call(i, "CLUSTER", "ADDSLOTSRANGE", Integer.toString(ranges[i][0]), Integer.toString(ranges[i][1]));
       call(i, "CLUSTER", "SET-CONFIG-EPOCH", Integer.toString(i + 1));
     }
     for (int i = 1; i < nodes.size(); i++) {
@@ -82,8 +96,8 @@ public final class TestRedisCluster implements AutoCloseable {
       }
       return true;
     }, "every node knows every other");
-    for (int i = 0; i < RANGES.length; i++) {
-      call(RANGES.length + i, "CLUSTER", "REPLICATE", nodeId(i));
+    for (int i = 0; ranges.length + i < nodes.size(); i++) {
+      call(ranges.length + i, "CLUSTER", "REPLICATE", nodeId(i));
     }
     await(() -> {
       for (int i = 0; i < nodes.size(); i++) {
@@ -91,7 +105,7 @@ public final class TestRedisCluster implements AutoCloseable {
           return false;
         }
       }
-      for (int i = RANGES.length; i < nodes.size(); i++) {
+      for (int i = ranges.length; i < nodes.size(); i++) {
         if (!String.valueOf(call(i, "INFO", "replication")).contains("master_link_status:up")) {
           return false;
         }
@@ -135,8 +149,8 @@ public final class TestRedisCluster implements AutoCloseable {
    */
   public int firstMasterOf(String key) {
     long slot = (Long) call(0, "CLUSTER", "KEYSLOT", key);
-    for (int i = 0; i < RANGES.length; i++) {
-      if (slot >= RANGES[i][0] && slot <= RANGES[i][1]) {
+    for (int i = 0; i < ranges.length; i++) {
+      if (slot >= ranges[i][0] && slot <= ranges[i][1]) {
         return i;
       }
     }
@@ -145,7 +159,7 @@ public final class TestRedisCluster implements AutoCloseable {
 
   /** The replica formed for master {@code master}. */
   public int replicaOf(int master) {
-    return RANGES.length + master;
+    return ranges.length + master;
   }
 
   /** How many of this test's keys each live master holds, by node index. */

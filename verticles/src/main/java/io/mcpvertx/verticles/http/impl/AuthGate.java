@@ -4,6 +4,7 @@ import io.mcpvertx.jsonrpc.Decoded;
 import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.verticles.http.auth.McpAuthOptions;
 import io.mcpvertx.verticles.http.auth.impl.AuthServerUnavailableException;
@@ -22,8 +23,8 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -49,12 +50,14 @@ final class AuthGate {
   private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9\\-._~+/]+=*");
 
   private final TokenValidator validator;
+  private final McpServer server;
   private final ScopePolicy scopes;
   private final ResourceMetadata metadata;
   private final JsonObject authorizationServerMetadata;
 
-  private AuthGate(McpAuthOptions options, TokenValidator validator) {
+  private AuthGate(McpAuthOptions options, TokenValidator validator, McpServer server) {
     this.validator = validator;
+    this.server = server;
     this.scopes = new ScopePolicy(options);
     this.metadata = new ResourceMetadata(options, scopes.supported());
     this.authorizationServerMetadata = options.isServeAuthorizationServerMetadata()
@@ -62,8 +65,13 @@ final class AuthGate {
   }
 
   /** Discovers the authorization server and loads its keys; fails when they cannot be had (fail closed). */
-  static Future<AuthGate> start(Vertx vertx, McpAuthOptions options) {
-    return TokenValidator.start(vertx, options).map(validator -> new AuthGate(options, validator));
+  static Future<AuthGate> start(Vertx vertx, McpAuthOptions options, McpServer server) {
+    return TokenValidator.start(vertx, options).map(validator -> new AuthGate(options, validator, server));
+  }
+
+  /** Tells the server's observer, if any, that a request was refused for {@code reason}. */
+  private void rejected(String reason) {
+    server.observer().ifPresent(observer -> observer.authRejected(reason));
   }
 
   void close() {
@@ -132,6 +140,7 @@ final class AuthGate {
         unauthorized(rc, refused);
       } else if (ar.cause() instanceof AuthServerUnavailableException) {
         rc.response().putHeader("Retry-After", "5");
+        rejected("auth_server_unavailable");
         HttpErrors.reject(rc.response(), Refusal.UNAVAILABLE, "Service Unavailable: " + ar.cause().getMessage());
       } else {
         LOG.log(Level.ERROR, "Token validation failed", ar.cause());
@@ -173,6 +182,7 @@ final class AuthGate {
   private void insufficientScope(HttpServerResponse response, Principal principal, Set<String> required,
       List<String> missing, JsonRpcId id) {
     String description = "the request needs scope " + String.join(" ", missing);
+    rejected("insufficient_scope");
     LOG.log(Level.INFO, () -> "Refused " + principal.key() + ": " + description);
     response.putHeader(McpHeaders.WWW_AUTHENTICATE,
         BearerChallenge.insufficientScope(metadata.url(), scopes.stepUp(principal, required), description));
@@ -181,6 +191,7 @@ final class AuthGate {
   }
 
   private void unauthorized(RoutingContext rc, InvalidTokenException refused) {
+    rejected(refused == null ? "missing_token" : "invalid_token");
     HttpServerResponse response = rc.response();
     response.putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), refused));
     HttpErrors.reject(response, Refusal.UNAUTHORIZED, refused == null ? "Unauthorized: a bearer token is required"
@@ -188,6 +199,7 @@ final class AuthGate {
   }
 
   private void invalidRequest(RoutingContext rc, String description) {
+    rejected("invalid_request");
     InvalidTokenException problem = new InvalidTokenException(InvalidTokenException.INVALID_REQUEST, description);
     rc.response().putHeader(McpHeaders.WWW_AUTHENTICATE, BearerChallenge.unauthorized(metadata.url(), scopes.base(), problem));
     HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: " + description);

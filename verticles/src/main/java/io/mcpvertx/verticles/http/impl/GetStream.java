@@ -48,7 +48,7 @@ final class GetStream {
     this.endpoint = endpoint;
     this.session = session;
     this.streamId = streamId;
-    this.sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    this.sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
     this.onDone = onDone;
     response.closeHandler(v -> end());
   }

@@ -4,6 +4,7 @@ import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.cluster.SessionOwnership;
@@ -30,6 +31,8 @@ final class HttpEndpoint {
   final SessionEvents streams;
   final StreamProducers producers;
   final ReadinessChecks readiness;
+  /** The server's observer when the endpoint was made (observers are installed before transports start); or null. */
+  final McpObserver observer;
   /** The endpoint's open connections, over all its verticles, against {@code maxConnections}. */
   final AtomicInteger connections = new AtomicInteger();
   /**
@@ -52,7 +55,8 @@ final class HttpEndpoint {
     this.ownership = instance == null ? null
         : new SessionOwnership(vertx, instance, sessions, events, options.getMaxSessions());
     this.producers = new StreamProducers(instance, streams, codec);
-    this.readiness = new ReadinessChecks(stores);
+    this.readiness = new ReadinessChecks(stores, server.instance());
+    this.observer = server.observer().orElse(null);
   }
 
   /** Starts the timers of the session table (and of ownership); called once, from the first verticle's context. */

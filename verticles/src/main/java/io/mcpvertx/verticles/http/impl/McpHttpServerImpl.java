@@ -81,7 +81,7 @@ public final class McpHttpServerImpl implements McpHttpServer {
     if (!endpoint.options.getAuth().isEnabled() || auth != null) {
       return Future.succeededFuture();
     }
-    return AuthGate.start(vertx, endpoint.options.getAuth()).map(gate -> {
+    return AuthGate.start(vertx, endpoint.options.getAuth(), endpoint.server).map(gate -> {
       auth = gate;
       return null;
     });

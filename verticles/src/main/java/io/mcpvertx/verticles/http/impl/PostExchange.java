@@ -261,7 +261,7 @@ final class PostExchange {
   }
 
   private void startSse() {
-    sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
     // Corked: what the stream carries before the next turn of the loop (head, priming event, often the answer and
     // the end) leaves in one write. handedOff() uncorks it.
     sse.startCorked();

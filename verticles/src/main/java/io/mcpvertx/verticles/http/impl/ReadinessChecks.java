@@ -1,16 +1,19 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.server.McpStores;
+import io.mcpvertx.server.cluster.McpInstance;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.vertx.core.Future;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The readiness checks of one endpoint, by name, in order: every store the endpoint and its server use, then what
+ * The readiness checks of one endpoint, by name, in order: every store the endpoint and its server use, the lease of
+ * the server's deployment instance if it has one, then what
  * the embedder adds before listening ({@link McpHttpServer#addReadinessCheck}). Not
  * changed once the endpoint listens, so {@link HealthRoutes} reads it without locking.
  */
@@ -20,10 +23,17 @@ final class ReadinessChecks {
   /** Set when the endpoint starts shutting down: it is not ready from then on, whatever the stores say. */
   private volatile boolean stopping;
 
-  ReadinessChecks(McpStores stores) {
+  /** @param instance the deployment instance of the endpoint's server; empty when it stands alone */
+  ReadinessChecks(McpStores stores, Optional<McpInstance> instance) {
     checks.put("eventStore", stores.events()::ping);
     stores.sessions().ifPresent(store -> checks.put("sessionStore", store::ping));
     checks.put("taskStore", stores.tasks()::ping);
+    instance.ifPresent(member -> {
+      checks.put("leaseStore", stores.leases()::ping);
+      // An instance whose lease lapsed may own no session and settle no task: others have taken them over.
+      checks.put("lease", () -> member.isLive() ? Future.succeededFuture()
+          : Future.failedFuture("this instance holds no lease (not started yet, or lost)"));
+    });
   }
 
   /** The endpoint is shutting down: readiness fails from now on, so a load balancer sends nothing new here. */

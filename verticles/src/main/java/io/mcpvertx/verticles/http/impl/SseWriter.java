@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles.http.impl;
 
+import io.mcpvertx.server.observe.McpObserver;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -22,13 +23,16 @@ final class SseWriter {
   private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
 
   private final HttpServerResponse response;
+  private final McpObserver observer;
   private boolean open;
   private boolean corked;
   /** What was written while corked; null when nothing waits. */
   private Buffer held;
 
-  SseWriter(HttpServerResponse response, int maxQueueBytes) {
+  /** @param observer told when the stream opens and closes; null for none */
+  SseWriter(HttpServerResponse response, int maxQueueBytes, McpObserver observer) {
     this.response = response;
+    this.observer = observer;
     response.setWriteQueueMaxSize(maxQueueBytes);
   }
 
@@ -37,6 +41,7 @@ final class SseWriter {
     prepareHead();
     response.writeHead();
     open = true;
+    observe();
   }
 
   /** Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. */
@@ -44,6 +49,16 @@ final class SseWriter {
     prepareHead();
     open = true;
     corked = true;
+    observe();
+  }
+
+  private void observe() {
+    if (observer != null) {
+      observer.streamOpened();
+      // Called once the response is disposed: ended by us, or its connection closed first. (Not the close handler:
+      // the stream's owners set that one.)
+      response.endHandler(v -> observer.streamClosed());
+    }
   }
 
   private void prepareHead() {

@@ -69,7 +69,7 @@ final class StatelessHttp {
     boolean sseOnly = endpoint.options.getResponseMode() == ResponseMode.SSE;
     Consumer<JsonRpcMessage> write = message -> {
       if (sse[0] == null) {
-        sse[0] = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+        sse[0] = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
         sse[0].start();
       }
       sse[0].event(null, endpoint.codec.encode(message));
@@ -93,7 +93,7 @@ final class StatelessHttp {
   }
 
   private void listen(JsonRpcRequest call, Principal principal, HttpServerResponse response) {
-    SseWriter sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes());
+    SseWriter sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
     sse.start();
     StatelessServer.Subscription subscription;
     try {

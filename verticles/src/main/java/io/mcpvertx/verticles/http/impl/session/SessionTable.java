@@ -3,6 +3,7 @@ package io.mcpvertx.verticles.http.impl.session;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.SessionState;
+import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.sessions.SessionRecord;
 import io.mcpvertx.spi.sessions.SessionStore;
@@ -13,8 +14,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -423,6 +424,7 @@ public final class SessionTable {
           && now - session.createdAt() > options.getInitializeTimeoutMs()) {
         close(session, "not initialized in time");
       } else if (now - session.lastAccess() > options.getSessionIdleTimeoutMs()) {
+        server.observer().ifPresent(McpObserver::sessionExpired);
         close(session, "idle");
       }
     }

@@ -1,0 +1,2 @@
+/** The Micrometer implementation of the metrics module; internal. */
+package io.mcpvertx.metrics.impl;
