@@ -2,18 +2,19 @@
 # Soak run (not in CI): one server under mixed load for DURATION seconds, its heap after a full GC, file
 # descriptors and threads sampled every SAMPLE seconds. See docs/security.md ("Soak") for the figures of a run.
 #
-#   flock /tmp/mcp-heavy.lock benchmarks/soak.sh             # 30 minutes
+#   nice -n 10 benchmarks/soak.sh                            # 30 minutes
 #   DURATION=120 SAMPLE=20 benchmarks/soak.sh                # a short check of the script itself
 #
-# The load (e2e/soak.mjs): 2025 sessions used then deleted or abandoned, initializes never initialized, GET streams
-# dropped and resumed, 2026-07-28 stateless calls, and slowloris sockets reopened whenever the server closes them.
+# The load (e2e/soak.mjs) on the conformance example: 2025 sessions used then deleted or abandoned, initializes never
+# initialized, GET streams dropped and resumed, task-augmented calls polled to their results, 2026-07-28 stateless
+# calls, and slowloris sockets reopened whenever the server closes them.
 # Sessions expire after SESSION_IDLE_MS here (the default is 30 min), so abandoned ones come and go during the run.
 #
 # Settings (environment): DURATION=1800 SAMPLE=60 CONCURRENCY=16 SLOWLORIS=50 PORT=18531 SESSION_IDLE_MS=60000
 #   JVM_OPTS="-Xms256m -Xmx512m" OUT=benchmarks/target/soak-<timestamp>
 # Results in OUT: samples.csv (seconds, heap used after full GC in KB, fds, threads), load.json (the load's
-# counts), server.log, and report.txt: heap growth per 10 minutes from the first sample after WARM seconds (300) to
-# the last, and fds and threads at both ends. Exit code 1 when a normal request failed.
+# counts), server.log, and report.txt: the heap's trend per 10 minutes over the samples under load after WARM seconds
+# (300), its range, fds and threads under load and after it. Exit code 1 when a normal request failed.
 # Needs: java 17+ with jcmd, node 20+, the examples jar (built if missing).
 set -euo pipefail
 
@@ -39,7 +40,7 @@ cat > "$OUT/config.json" <<JSON
             "maxSessions": 100000 } }
 JSON
 # shellcheck disable=SC2086
-java $JVM_OPTS -jar "$JAR" hello --config "$OUT/config.json" > "$OUT/server.log" 2>&1 &
+java $JVM_OPTS -jar "$JAR" conformance --config "$OUT/config.json" > "$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do
@@ -70,14 +71,23 @@ wait "$LOAD" || STATUS=$?
 sleep 2
 sample $(( $(date +%s) - START ))
 
-awk -F, -v warm="$WARM" 'NR > 1 {
-    if (!base && $1 >= warm) { base = 1; t0 = $1; h0 = $2; f0 = $3; th0 = $4 }
-    t1 = $1; h1 = $2; f1 = $3; th1 = $4
-  }
+# The heap's trend is the least-squares slope of the samples taken under load after the warm-up (one sample says
+# little: the live sessions and streams come and go); the last sample, taken once the load has stopped, shows what
+# is left when nothing is in flight.
+awk -F, -v warm="$WARM" 'NR > 1 { t[NR] = $1; h[NR] = $2; f[NR] = $3; th[NR] = $4; last = NR }
   END {
-    if (!base || t1 == t0) { print "not enough samples after the warm-up"; exit }
-    printf "heap after full GC: %d KB at %d s, %d KB at %d s: %.1f KB per 10 min\n", h0, t0, h1, t1, (h1 - h0) * 600 / (t1 - t0)
-    printf "file descriptors: %d -> %d\nthreads: %d -> %d\n", f0, f1, th0, th1
+    for (i = 2; i < last; i++) {
+      if (t[i] < warm) continue
+      n++; sx += t[i]; sy += h[i]; sxx += t[i] * t[i]; sxy += t[i] * h[i]
+      if (n == 1 || h[i] < hmin) hmin = h[i]; if (n == 1 || h[i] > hmax) hmax = h[i]
+      if (n == 1 || f[i] < fmin) fmin = f[i]; if (n == 1 || f[i] > fmax) fmax = f[i]
+      if (n == 1 || th[i] < tmin) tmin = th[i]; if (n == 1 || th[i] > tmax) tmax = th[i]
+    }
+    if (n < 3) { print "not enough samples after the warm-up"; exit }
+    slope = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+    printf "heap after full GC under load (%d samples from %d s): %d..%d KB, trend %.1f KB per 10 min\n", n, warm, hmin, hmax, slope * 600
+    printf "file descriptors under load: %d..%d, after it: %d\nthreads under load: %d..%d, after it: %d\n", fmin, fmax, f[last], tmin, tmax, th[last]
+    printf "heap after full GC once the load stopped: %d KB\n", h[last]
   }' "$OUT/samples.csv" > "$OUT/report.txt"
 cat "$OUT/report.txt"
 cat "$OUT/load.json"

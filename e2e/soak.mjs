@@ -2,8 +2,9 @@
 // benchmarks/soak.sh (which samples the server's heap, file descriptors and threads meanwhile).
 // Usage: node soak.mjs <base-url> <duration-seconds> [concurrency] [slowloris-sockets]
 // Flows, picked at random by each worker: a 2025 session used then deleted or abandoned, an initialize never
-// followed by notifications/initialized, a GET stream dropped and resumed, a 2026-07-28 stateless call; beside
-// them, slowloris sockets that dribble a request head and are reopened whenever the server closes them.
+// followed by notifications/initialized, a GET stream dropped and resumed, a task-augmented call polled to its
+// result, a 2026-07-28 stateless call; beside them, slowloris sockets that dribble a request head and are
+// reopened whenever the server closes them. The server is the conformance example (greet and slow_compute).
 // Prints a JSON summary; exit code 1 when a normal request went unanswered or was answered wrongly.
 import net from 'node:net';
 
@@ -16,7 +17,7 @@ const url = new URL('/mcp', base);
 const deadline = Date.now() + Number(durationArg) * 1000;
 const concurrency = Number(concurrencyArg ?? 16);
 const slowSockets = Number(slowArg ?? 50);
-const counts = { ok: 0, failed: 0, sessions: 0, abandoned: 0, uninitialized: 0, streams: 0, stateless: 0,
+const counts = { ok: 0, failed: 0, sessions: 0, abandoned: 0, uninitialized: 0, streams: 0, tasks: 0, stateless: 0,
   slowlorisOpened: 0, slowlorisClosedByServer: 0 };
 const failures = [];
 const SESSION_VERSION = '2025-11-25';
@@ -47,8 +48,11 @@ async function post(body, headers = {}) {
 let nextId = 1;
 const request = (method, params) => ({ jsonrpc: '2.0', id: nextId++, method, params });
 const initialize = () => request('initialize', {
-  protocolVersion: SESSION_VERSION, capabilities: {}, clientInfo: { name: 'soak', version: '1.0.0' },
+  protocolVersion: SESSION_VERSION, capabilities: { tasks: {} }, clientInfo: { name: 'soak', version: '1.0.0' },
 });
+/** A task's polls are bounded: slow_compute runs for TASK_SECONDS, so it settles well within them. */
+const TASK_SECONDS = 0.3;
+const TASK_POLLS = 100;
 
 async function openSession() {
   const response = await post(initialize());
@@ -115,6 +119,28 @@ const flows = {
     const deleted = await fetch(url, { method: 'DELETE', headers });
     await deleted.text();
     counts.streams++;
+  },
+  async task() {
+    const headers = await openSession();
+    const label = `t${nextId}`;
+    const created = await message(await post(request('tools/call', {
+      name: 'slow_compute', arguments: { seconds: TASK_SECONDS, label }, task: { ttl: 60_000 },
+    }), headers));
+    const taskId = created?.result?.task?.taskId;
+    if (!taskId) throw new Error(`task create: ${JSON.stringify(created)}`);
+    let status = created.result.task.status;
+    for (let poll = 0; status === 'working' && poll < TASK_POLLS; poll++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const got = await message(await post(request('tasks/get', { taskId }), headers));
+      status = got?.result?.status;
+    }
+    if (status !== 'completed') throw new Error(`task ${taskId}: ${status}`);
+    const result = await message(await post(request('tasks/result', { taskId }), headers));
+    const text = result?.result?.content?.[0]?.text;
+    if (text !== `Computed ${label} in ${TASK_SECONDS} s`) throw new Error(`tasks/result: ${JSON.stringify(result)}`);
+    const deleted = await fetch(url, { method: 'DELETE', headers });
+    await deleted.text();
+    counts.tasks++;
   },
   async stateless() {
     const meta = {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -62,8 +63,14 @@ final class JsonTrees {
         return parser.getText();
       case VALUE_NUMBER_INT:
         return parser.getNumberValue();
-      case VALUE_NUMBER_FLOAT:
-        return parser.getDoubleValue();
+      case VALUE_NUMBER_FLOAT: {
+        // 1e400 would read as Infinity, which no JSON text can hold: answered as a limit, like an overlong number.
+        double value = parser.getDoubleValue();
+        if (Double.isInfinite(value)) {
+          throw new StreamConstraintsException("Number " + parser.getText() + " is beyond the range of a double");
+        }
+        return value;
+      }
       case VALUE_TRUE:
         return Boolean.TRUE;
       case VALUE_FALSE:

@@ -38,6 +38,19 @@ class JsonRpcCodecLimitsTest {
   }
 
   @Test
+  void rejectsANumberBeyondTheRangeOfADouble() {
+    // Read as a double it would be Infinity, which no JSON text can hold (found by the codec's fuzz test).
+    JsonRpcCodec codec = JsonRpcCodec.create();
+    for (String number : List.of("1e400", "-1e400", "1" + "0".repeat(40) + "e300")) {
+      JsonRpcErrorResponse response = rejected(codec, PING.replace("}", ",\"params\":{\"n\":" + number + "}}"));
+      assertEquals(JsonRpcErrorCodes.INVALID_REQUEST, response.error().code());
+      assertTrue(response.error().message().contains(number), response.error().message());
+    }
+    assertInstanceOf(Decoded.Message.class, codec.decode(Buffer.buffer(
+        PING.replace("}", ",\"params\":{\"n\":1e308,\"m\":-1e-400}}"))));
+  }
+
+  @Test
   void rejectsOversizeFrameEvenWhenItIsNotJson() {
     JsonRpcCodec codec = JsonRpcCodec.create(new JsonRpcCodecOptions().setMaxMessageBytes(64));
     assertEquals(JsonRpcErrorCodes.INVALID_REQUEST, rejected(codec, "x".repeat(65)).error().code());
