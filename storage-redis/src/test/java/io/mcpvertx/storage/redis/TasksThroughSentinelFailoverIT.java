@@ -9,6 +9,7 @@ import io.mcpvertx.spi.tasks.TaskRecord;
 import io.mcpvertx.storage.redis.TasksThroughClusterFailoverIT.Tally;
 import io.mcpvertx.storage.redis.testing.RedisServerExtension;
 import io.mcpvertx.storage.redis.testing.TestRedis;
+import io.mcpvertx.testing.LogCapture;
 import io.vertx.core.Future;
 import io.vertx.redis.client.RedisClientType;
 import java.util.ArrayList;
@@ -17,10 +18,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.event.Level;
 
 /**
  * {@link TasksThroughClusterFailoverIT} through a sentinel instead of a cluster: a master with two replicas and a
@@ -40,15 +40,15 @@ class TasksThroughSentinelFailoverIT {
   private static final long KILL_AT_MS = 1_500;
   private static final long AFTER_KILL_MS = 10_000;
 
-  private static final Logger AUDIT = Logger.getLogger("io.mcpvertx.tasks.audit");
-  private static final Logger ERRORS = Logger.getLogger("io.mcpvertx.server.impl.tasks.TaskErrors");
+  private static final String AUDIT = "io.mcpvertx.tasks.audit";
+  private static final String ERRORS = "io.mcpvertx.server.impl.tasks.TaskErrors";
 
   @Test
   void noAcknowledgedTaskIsLostWhenTheSentinelPromotesTheReplica() throws InterruptedException {
     TestRedis master = REDIS.redis();
     master.assumePrivate();
-    AUDIT.setLevel(Level.WARNING);
-    ERRORS.setLevel(Level.SEVERE);
+    LogCapture.setLevel(AUDIT, Level.WARN);
+    LogCapture.setLevel(ERRORS, Level.ERROR);
     try (TestRedis replica = master.startReplica();
         TestRedis other = master.startReplica();
         TestRedis sentinel = master.startSentinel("primary", DOWN_AFTER_MS)) {
@@ -103,8 +103,8 @@ class TasksThroughSentinelFailoverIT {
             || promoted.contains(Integer.toString(other.port())), "no replica was promoted: " + promoted);
       }
     } finally {
-      AUDIT.setLevel(null);
-      ERRORS.setLevel(null);
+      LogCapture.setLevel(AUDIT, null);
+      LogCapture.setLevel(ERRORS, null);
     }
   }
 
