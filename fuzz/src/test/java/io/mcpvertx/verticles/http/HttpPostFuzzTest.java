@@ -208,7 +208,9 @@ class HttpPostFuzzTest {
     try {
       return future.toCompletionStage().toCompletableFuture().get(HANG_MS, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      return fail("no answer within " + HANG_MS + " ms to " + sent);
+      // What the connections carried before is what to look at: the harness's own requests follow fuzzed ones.
+      return fail("no answer within " + HANG_MS + " ms to " + sent + "; the last exchanges before it:\n"
+          + String.join("\n---\n", RECENT));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
