@@ -47,10 +47,6 @@ final class OpenExchanges {
     size--;
   }
 
-  int size() {
-    return size;
-  }
-
   /** A copy, for work that may end exchanges (and so remove them) while it goes through them. */
   List<PostExchange> snapshot() {
     List<PostExchange> copy = new ArrayList<>(size);

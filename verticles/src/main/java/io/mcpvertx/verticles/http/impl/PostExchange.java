@@ -256,8 +256,13 @@ final class PostExchange {
   void handedOff() {
     handedOff = true;
     if (sse != null) {
-      context.runOnContext(v -> sse.uncork());
+      uncorkSoon();
     }
+  }
+
+  /** Uncorks the stream on the next turn of the loop, after what is queued now (the session's task among it). */
+  private void uncorkSoon() {
+    context.runOnContext(v -> sse.uncork());
   }
 
   private void startSse() {
@@ -266,7 +271,7 @@ final class PostExchange {
     // the end) leaves in one write. handedOff() uncorks it.
     sse.startCorked();
     if (handedOff) {
-      context.runOnContext(v -> sse.uncork());
+      uncorkSoon();
     }
     ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
