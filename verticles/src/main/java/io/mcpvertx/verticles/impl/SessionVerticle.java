@@ -5,6 +5,9 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
+import io.mcpvertx.jsonrpc.JsonRpcNotification;
+import io.mcpvertx.jsonrpc.JsonRpcRequest;
+import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
@@ -22,10 +25,13 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -66,6 +72,13 @@ public final class SessionVerticle extends VerticleBase {
   public static final String CLOSE = "mcp-close";
 
   /**
+   * Header of an inbound request with no body naming a stream whose producer (the instance that held the client's
+   * POST) died: the request still running for it here is cancelled, since its answer can no longer reach the
+   * client, before the client is told to send it again. Answered once done, whether or not anything was cancelled.
+   */
+  public static final String PRODUCER_LOST = "mcp-producer-lost";
+
+  /**
    * What a request still running when its session verticle stops is answered with (JSON-RPC -32603): the session
    * goes on elsewhere (or not at all), and only the client can tell whether the request is worth sending again.
    */
@@ -91,6 +104,12 @@ public final class SessionVerticle extends VerticleBase {
   /** Set once a graceful stop handed the session to another instance: messages from this JVM are ignored too. */
   private volatile boolean handedOver;
   private boolean answerOnStop;
+  /**
+   * The requests in progress that came over the bus with a stream (from another instance's POST), by stream id:
+   * what {@link #PRODUCER_LOST} cancels. Touched on this verticle's context only; at most one entry per request in
+   * flight, so bounded by the session's concurrent-request limit.
+   */
+  private final Map<String, StreamedSink> streamed = new HashMap<>();
   /** The event loop this verticle must start on ({@link SessionPlacement}); null: any. */
   private volatile Thread wantedLoop;
   /** Started on another loop than the wanted one: an empty deployment, undeployed again by the placement. */
@@ -325,6 +344,16 @@ public final class SessionVerticle extends VerticleBase {
     if (headers.contains(TOUCH)) {
       return;
     }
+    String lost = headers.get(PRODUCER_LOST);
+    if (lost != null) {
+      producerLost(lost);
+      if (message.replyAddress() != null) {
+        // After the cancellation, which the session may have queued on its context: the client is told to send
+        // the request again only once its id is free.
+        context.runOnContext(v -> message.reply(null));
+      }
+      return;
+    }
     if (headers.contains(CLOSE)) {
       if (onCloseRequested != null) {
         onCloseRequested.run();
@@ -340,13 +369,41 @@ public final class SessionVerticle extends VerticleBase {
     if (stream != null) {
       options.addHeader(McpEventBus.STREAM, stream);
     }
-    handle(message.body(), new HeldSink(this, new BusSink(vertx.eventBus(),
-        replyTo != null ? replyTo : defaultOutbound, options, stream != null && headers.contains(McpEventBus.RESUMABLE))));
+    MessageSink sink = new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options,
+        stream != null && headers.contains(McpEventBus.RESUMABLE));
+    if (stream != null && message.body() instanceof JsonRpcRequest request) {
+      StreamedSink streamedSink = new StreamedSink(this, stream, request.id(), sink);
+      streamed.put(stream, streamedSink);
+      sink = streamedSink;
+    }
+    handle(message.body(), new HeldSink(this, sink));
     if (message.replyAddress() != null) {
       // The sender waits until what this message changed is stored (notifications/initialized, say). The session
       // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
       context.runOnContext(v -> acknowledge(() -> message.reply(null)));
     }
+  }
+
+  /**
+   * Cancels the request whose stream {@code streamId} lost its producer, as a {@code notifications/cancelled} from
+   * the client would: its handler is told, and the id is free again for the client's re-send. A stream not in the
+   * map (answered meanwhile, or never seen here) cancels nothing.
+   */
+  private void producerLost(String streamId) {
+    StreamedSink lost = streamed.remove(streamId);
+    if (lost == null || session == null) {
+      return;
+    }
+    // Nothing more goes to the producer: were it alive after all (it lost its lease, say), it must not end the
+    // stream the client now follows elsewhere, where the request is answered with an error.
+    lost.lost = true;
+    JsonRpcId requestId = lost.requestId;
+    LOG.info("Session {}: request {} lost the instance carrying its stream {}; cancelled so it can be sent again",
+        sessionId, requestId, streamId);
+    session.handle(new JsonRpcNotification("notifications/cancelled", new JsonObject()
+        .put("requestId", requestId.wireValue())
+        .put("reason", "the instance carrying the request's stream to the client stopped")),
+        new HeldSink(this, new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
   }
 
   private void handle(Object body, MessageSink sink) {
@@ -426,6 +483,69 @@ public final class SessionVerticle extends VerticleBase {
     @Override
     public void closeSseStream(long retryMs) {
       verticle.out(() -> target.closeSseStream(retryMs));
+    }
+  }
+
+  /**
+   * A request's sink that forgets the request's stream ({@link #streamed}) once the request is answered, and sends
+   * nothing more once the stream's producer is {@link #lost}.
+   */
+  private static final class StreamedSink implements MessageSink {
+
+    private final SessionVerticle verticle;
+    private final String stream;
+    private final JsonRpcId requestId;
+    private final MessageSink target;
+    private boolean lost;
+
+    StreamedSink(SessionVerticle verticle, String stream, JsonRpcId requestId, MessageSink target) {
+      this.verticle = verticle;
+      this.stream = stream;
+      this.requestId = requestId;
+      this.target = target;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      if (lost) {
+        return;
+      }
+      JsonRpcId answered = message instanceof JsonRpcResponse response ? response.id()
+          : message instanceof JsonRpcErrorResponse error ? error.id() : null;
+      if (requestId.equals(answered)) {
+        verticle.streamed.remove(stream, this);
+      }
+      target.send(message);
+    }
+
+    @Override
+    public void sendBatch(List<JsonRpcMessage> responses) {
+      if (!lost) {
+        target.sendBatch(responses);
+      }
+    }
+
+    @Override
+    public void abandoned(JsonRpcId id) {
+      if (lost) {
+        return;
+      }
+      if (requestId.equals(id)) {
+        verticle.streamed.remove(stream, this);
+      }
+      target.abandoned(id);
+    }
+
+    @Override
+    public boolean resumable() {
+      return target.resumable();
+    }
+
+    @Override
+    public void closeSseStream(long retryMs) {
+      if (!lost) {
+        target.closeSseStream(retryMs);
+      }
     }
   }
 

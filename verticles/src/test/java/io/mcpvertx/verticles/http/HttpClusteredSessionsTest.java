@@ -295,13 +295,26 @@ class HttpClusteredSessionsTest {
               .compose(progress -> cluster.leases.release(b.instance.id())
                   .compose(v -> onC.resume(progress.id())))
               .compose(resumed -> resumed.awaitResponse(call.getValue("id")))
-              .map(answered -> {
+              .compose(answered -> {
                 test.verify(() -> {
                   JsonObject error = answered.message().getJsonObject("error");
                   assertEquals(-32603, error.getInteger("code"), answered::toString);
                   assertNotEquals(null, answered.id());
+                  // A still runs the call, whose answer would go to B: it was cancelled, so the id is free again.
+                  assertTrue(a.tools.gatedCancelled.get(), "the owner cancelled the request its dead producer held");
                 });
-                return answered;
+                // The client does as told: the same request again, through C. It is served, not refused as a
+                // request in progress.
+                return onC.stream(call);
+              })
+              .compose(again -> {
+                a.tools.gate.tryComplete();
+                return again.awaitResponse(call.getValue("id"));
+              })
+              .map(served -> {
+                test.verify(() -> assertEquals("released", served.message().getJsonObject("result")
+                    .getJsonArray("content").getJsonObject(0).getString("text"), served::toString));
+                return served;
               }));
         }))))
         .onComplete(test.succeedingThenComplete());

@@ -54,7 +54,7 @@ final class HttpEndpoint {
         ? server.instance().filter(i -> i.options().isOwnsSessions()).orElse(null) : null;
     this.ownership = instance == null ? null
         : new SessionOwnership(vertx, instance, sessions, events, options.getMaxSessions());
-    this.producers = new StreamProducers(instance, streams, codec);
+    this.producers = new StreamProducers(vertx, instance, streams, codec);
     this.readiness = new ReadinessChecks(stores, server.instance());
     this.observer = server.observer().orElse(null);
   }

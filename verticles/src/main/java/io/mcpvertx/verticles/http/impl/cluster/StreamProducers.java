@@ -3,9 +3,14 @@ package io.mcpvertx.verticles.http.impl.cluster;
 import io.mcpvertx.jsonrpc.JsonRpcCodec;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.verticles.bus.McpEventBus;
+import io.mcpvertx.verticles.impl.SessionVerticle;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.mcpvertx.verticles.http.impl.session.RandomIds;
 import io.mcpvertx.verticles.http.impl.session.SessionEvents;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.EventBus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
@@ -28,9 +33,11 @@ public final class StreamProducers {
   private final McpInstance instance;
   private final SessionEvents streams;
   private final JsonRpcCodec codec;
+  private final EventBus bus;
 
   /** @param instance this instance when clustered, else null */
-  public StreamProducers(McpInstance instance, SessionEvents streams, JsonRpcCodec codec) {
+  public StreamProducers(Vertx vertx, McpInstance instance, SessionEvents streams, JsonRpcCodec codec) {
+    this.bus = vertx.eventBus();
     this.instance = instance;
     this.streams = streams;
     this.codec = codec;
@@ -54,7 +61,9 @@ public final class StreamProducers {
 
   /**
    * Checks whether the producer of an unfinished stream stopped (its lease is gone); if so, completes the stream
-   * with an error answering its request.
+   * with an error answering its request. First the session's owner cancels the request if it still runs it: its
+   * answer would go to the dead producer, and the client, told to send the request again, must find its id free
+   * (not refused as a request in progress).
    */
   public void settleIfOrphaned(HttpSession session, String streamId) {
     int first = streamId.indexOf('.');
@@ -77,8 +86,12 @@ public final class StreamProducers {
       if (!live) {
         LOG.atInfo().log(() -> "Session " + session.id() + ": stream " + streamId + " was left unfinished by "
             + "instance " + producer + "; answering its request with an error");
-        streams.publish(session, streamId, codec.encode(SessionEvents.ownerLostError(requestId)))
-            .onSuccess(id -> streams.completeStream(session, streamId));
+        DeliveryOptions lost = new DeliveryOptions().addHeader(SessionVerticle.PRODUCER_LOST, streamId)
+            .setSendTimeout(instance.options().getLeaseTtlMs());
+        // Whatever the owner says (or if no owner answers: the session is moving, and nothing runs the request).
+        bus.request(McpEventBus.sessionAddress(session.id()), null, lost)
+            .eventually(() -> streams.publish(session, streamId, codec.encode(SessionEvents.ownerLostError(requestId)))
+                .onSuccess(id -> streams.completeStream(session, streamId)));
       }
     });
   }
