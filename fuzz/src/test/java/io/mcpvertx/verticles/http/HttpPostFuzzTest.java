@@ -11,7 +11,9 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -57,6 +59,7 @@ class HttpPostFuzzTest {
   private static final McpHttpServer SERVER = start();
   private static final HttpClient CLIENT = VERTX.createHttpClient(new HttpClientOptions().setKeepAlive(true),
       new PoolOptions().setHttp1MaxSize(4));
+  private static final Context CONTEXT = VERTX.getOrCreateContext();
   private static String session;
   /** The last exchanges, told with a finding: what a connection carried before may be what broke it. */
   private static final ArrayDeque<String> RECENT = new ArrayDeque<>();
@@ -182,7 +185,12 @@ class HttpPostFuzzTest {
     if (id != null) {
       request.putHeader("Mcp-Session-Id", id).putHeader("MCP-Protocol-Version", SESSION_VERSION);
     }
-    return CLIENT.request(request).compose(r -> r.send(body)).compose(r -> r.body().map(b -> r));
+    // All of it on the client's context: composed from the fuzzer's thread, the body would be asked for after a
+    // quick answer had ended on the event loop, and that future never completes (the "stall" seen in long runs).
+    Promise<HttpClientResponse> answered = Promise.promise();
+    CONTEXT.runOnContext(v -> CLIENT.request(request).compose(r -> r.send(body)).compose(r -> r.body().map(b -> r))
+        .onComplete(answered));
+    return answered.future();
   }
 
   /** What a client can put in a header: visible ASCII, space and tab. */

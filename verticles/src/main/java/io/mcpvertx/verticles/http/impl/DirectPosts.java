@@ -1,5 +1,6 @@
 package io.mcpvertx.verticles.http.impl;
 
+import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.buffer.Buffer;
@@ -7,6 +8,8 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The POSTs that reach the MCP handler without the vertx-web router: the steady traffic of a server without CORS and
@@ -17,6 +20,8 @@ import java.util.function.BiConsumer;
  * and body handler) where none of them changes the outcome.
  */
 final class DirectPosts {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DirectPosts.class);
 
   private final String path;
   private final long maxBodyBytes;
@@ -38,7 +43,17 @@ final class DirectPosts {
     }
     request.body().onComplete(ar -> {
       if (ar.succeeded()) {
-        post.accept(request, ar.result());
+        try {
+          post.accept(request, ar.result());
+        } catch (RuntimeException e) {
+          // What the router's failure handler does for a handler that threw: a precise answer, never a request
+          // left without one.
+          LOG.error("Request failed", e);
+          if (!request.response().closed() && !request.response().ended()) {
+            HttpErrors.reject(request.response(), Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Internal error");
+          }
+        }
       } else if (!request.response().closed() && !request.response().ended()) {
         HttpErrors.reject(request.response(), Refusal.BAD_REQUEST, "Bad Request: the body could not be read");
       }

@@ -105,7 +105,8 @@ final class RequestGuard {
     int best = -1;
     boolean admitted = false;
     for (String part : accept.split(",")) {
-      String[] pieces = part.split(";");
+      // With -1, a part that is only ";" still has an (empty) range rather than no pieces at all.
+      String[] pieces = part.split(";", -1);
       String range = pieces[0].trim().toLowerCase(Locale.ROOT);
       int specificity = range.equals(mediaType) ? 2 : range.equals(type + "/*") ? 1 : range.equals("*/*") ? 0 : -1;
       if (specificity > best || specificity == best && specificity >= 0 && !admitted) {
