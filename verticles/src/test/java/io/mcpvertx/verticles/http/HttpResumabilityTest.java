@@ -14,7 +14,10 @@ import io.mcpvertx.testing.http.SseParser;
 import io.mcpvertx.testing.http.SseStream;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.testing.http.StreamableHttpSession;
+import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
@@ -114,6 +117,67 @@ class HttpResumabilityTest {
             return v;
           }))));
     })).onComplete(test.succeedingThenComplete());
+  }
+
+  /**
+   * An event store whose appends are stored at once but acknowledged {@code ackDelayMs} later, as a remote store's
+   * are: a resumption that reads the replay in between gets the event from the replay, then from the live stream.
+   */
+  private record SlowAcks(Vertx vertx, InMemoryEventStore inner, long ackDelayMs) implements EventStore {
+
+    @Override
+    public Future<String> append(String sessionId, String streamId, Buffer data) {
+      return inner.append(sessionId, streamId, data).compose(id -> {
+        Promise<String> acked = Promise.promise();
+        vertx.setTimer(ackDelayMs, t -> acked.complete(id));
+        return acked.future();
+      });
+    }
+
+    @Override
+    public Future<Void> complete(String sessionId, String streamId) {
+      return inner.complete(sessionId, streamId);
+    }
+
+    @Override
+    public Future<Replay> replayAfter(String sessionId, String lastEventId) {
+      return inner.replayAfter(sessionId, lastEventId);
+    }
+
+    @Override
+    public Future<Void> removeSession(String sessionId) {
+      return inner.removeSession(sessionId);
+    }
+
+    @Override
+    public String streamOf(String eventId) {
+      return inner.streamOf(eventId);
+    }
+  }
+
+  @Test
+  void anEventInTheReplayIsNotSentAgainWhenItsLiveCopyComesAfter(Vertx vertx, VertxTestContext test) {
+    InMemoryEventStore events = new InMemoryEventStore();
+    HttpTestServer.start(vertx, events, new SlowAcks(vertx, events, 600)).compose(server -> server.client()
+        .initialize(V11).compose(session -> {
+          JsonObject call = session.toolCall("gated", new JsonObject(), "late");
+          return session.stream(call).compose(post -> post.await(e -> isProgress(e, 1)).compose(first -> post.drop()
+              .compose(v -> post.over())
+              .compose(v -> {
+                server.tools.gate.complete();
+                // The rest is stored (its acknowledgements, and so its live copies, still to come): resume now.
+                return Poll.until(vertx, () -> {
+                  Future<EventStore.Replay> replay = events.replayAfter(session.id(), first.id());
+                  return replay.succeeded() && replay.result().events().size() == 3;
+                });
+              })
+              .compose(v -> session.resume(first.id()))
+              .compose(resumed -> resumed.ended().map(v -> {
+                test.verify(() -> assertRestOfGatedCall(resumed, "late", call.getValue("id"),
+                    new HashSet<>(Set.of(first.id()))));
+                return v;
+              }))));
+        })).onComplete(test.succeedingThenComplete());
   }
 
   /** A resumed {@code gated} call, and what the resumption must bring. */

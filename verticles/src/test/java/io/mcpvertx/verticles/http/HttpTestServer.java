@@ -4,6 +4,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.impl.McpServerImpl;
 import io.mcpvertx.server.McpStores;
+import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
@@ -19,10 +20,10 @@ final class HttpTestServer {
   final McpHttpServer http;
 
   private HttpTestServer(Vertx vertx, McpServerOptions serverOptions, McpHttpServerOptions options,
-      InMemoryEventStore events) {
+      InMemoryEventStore events, EventStore served) {
     this.vertx = vertx;
     this.events = events;
-    this.mcp = (McpServerImpl) McpServer.create(vertx, serverOptions, McpStores.builder(vertx).events(events).build());
+    this.mcp = (McpServerImpl) McpServer.create(vertx, serverOptions, McpStores.builder(vertx).events(served).build());
     this.tools = new TestTools().register(mcp);
     this.http = McpHttpServer.create(vertx, mcp, options);
   }
@@ -50,8 +51,21 @@ final class HttpTestServer {
 
   private static Future<HttpTestServer> start(Vertx vertx, McpServerOptions serverOptions,
       McpHttpServerOptions options, InMemoryEventStore events, int instances) {
+    return start(vertx, serverOptions, options, events, events, instances);
+  }
+
+  /**
+   * Starts an endpoint whose MCP server keeps its events through {@code served}, a wrapper of {@code events} (which
+   * the test reads directly).
+   */
+  static Future<HttpTestServer> start(Vertx vertx, InMemoryEventStore events, EventStore served) {
+    return start(vertx, new McpServerOptions(), new McpHttpServerOptions(), events, served, 1);
+  }
+
+  private static Future<HttpTestServer> start(Vertx vertx, McpServerOptions serverOptions,
+      McpHttpServerOptions options, InMemoryEventStore events, EventStore served, int instances) {
     HttpTestServer server = new HttpTestServer(vertx, serverOptions, new McpHttpServerOptions(options).setPort(0),
-        events);
+        events, served);
     return server.http.listen(instances).map(server);
   }
 

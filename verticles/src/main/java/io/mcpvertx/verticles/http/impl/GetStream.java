@@ -23,7 +23,8 @@ import java.util.function.Consumer;
  *
  * <p>Live events are followed on the stream's event-bus address, so the stream may be produced by another HTTP
  * verticle (or, clustered, another node). The consumer is registered before the replay is read and events it
- * receives meanwhile are held back, then delivered only if newer than the replay: nothing is lost or doubled.
+ * receives meanwhile are held back, then delivered unless the replay had them, as is any later live copy of a
+ * replayed event: nothing is lost or doubled.
  *
  * <p>Confined to the context of the HTTP verticle that received the GET.
  */
@@ -38,7 +39,11 @@ final class GetStream {
   private String liveAddress;
   private List<JsonObject> held = new ArrayList<>();
   private long heldBytes;
-  /** Ids the replay delivered; live copies of them that arrived during the replay are skipped. */
+  /**
+   * Ids the replay delivered whose live copy has not come yet: a copy is skipped, during the replay or after it (an
+   * event is stored before it is published, so the replay can hold an event whose copy is still on its way). At
+   * most the replay's length, and each id goes once its copy came.
+   */
   private Set<String> replayed = Set.of();
   private boolean done;
   private long orphanCheck = -1;
@@ -199,7 +204,6 @@ final class GetStream {
     List<JsonObject> pending = held;
     held = null;
     pending.forEach(this::deliver);
-    replayed = Set.of();
   }
 
   private void deliver(JsonObject event) {
@@ -211,7 +215,7 @@ final class GetStream {
       return;
     }
     String id = event.getString("id");
-    if (!replayed.contains(id)) {
+    if (replayed.isEmpty() || !replayed.remove(id)) {
       write(id, Buffer.buffer(event.getString("data", "")));
     }
   }
