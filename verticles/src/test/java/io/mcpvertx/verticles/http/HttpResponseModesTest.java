@@ -123,6 +123,9 @@ class HttpResponseModesTest {
               assertTrue(SseStream.isResponseTo(pong, ping.getValue("id")));
               assertEquals(new JsonObject(), pong.getJsonObject("result"));
               assertSchemaValid(V11, pong, "ping");
+              // Answered at once, the whole stream went out as one response of known length, not chunked.
+              assertEquals(null, reply.header("Transfer-Encoding"), reply::toString);
+              assertEquals(String.valueOf(reply.body().length()), reply.header("Content-Length"), reply::toString);
             });
             return reply;
           });

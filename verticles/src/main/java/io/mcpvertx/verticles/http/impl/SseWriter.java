@@ -151,6 +151,7 @@ final class SseWriter {
   void endWithRetry(long retryMs) {
     Buffer retry = Buffer.buffer("retry: " + retryMs + "\n\n", StandardCharsets.UTF_8.name());
     if (isOpen()) {
+      wholeIfUnsent();
       response.end(held == null ? retry : held.appendBuffer(retry));
     }
     held = null;
@@ -159,6 +160,7 @@ final class SseWriter {
 
   void end() {
     if (isOpen()) {
+      wholeIfUnsent();
       if (held != null) {
         response.end(held);
       } else {
@@ -167,6 +169,16 @@ final class SseWriter {
     }
     held = null;
     open = false;
+  }
+
+  /**
+   * A stream that ends before its head went out (corked from the start) is known whole: it goes as one response with
+   * a {@code Content-Length}, not chunked, which spares the chunk framing and lets Vert.x write it as one message.
+   */
+  private void wholeIfUnsent() {
+    if (!response.headWritten()) {
+      response.setChunked(false);
+    }
   }
 
   private void write(Buffer frame) {
