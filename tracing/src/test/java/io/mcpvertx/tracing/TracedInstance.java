@@ -8,7 +8,9 @@ import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.client.ElicitRequest;
 import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.cluster.McpInstance;
+import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.Tool;
+import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.leases.LeaseStore;
 import io.mcpvertx.verticles.http.McpHttpServer;
@@ -64,6 +66,9 @@ final class TracedInstance {
           ctx.elicit(ElicitRequest.form("Your name?", new JsonObject().put("type", "object")
                   .put("properties", new JsonObject().put("name", new JsonObject().put("type", "string")))))
               .map(answer -> ToolResult.text("hello")));
+      // A task on either wire: its later steps' spans link to the span of the call that created it.
+      node.server.tool(Tool.builder("later").execution(ToolExecution.task(TaskSupport.REQUIRED)).build(),
+          (args, ctx) -> Future.succeededFuture(ToolResult.text("done")));
       node.http = McpHttpServer.create(vertx, node.server, new McpHttpServerOptions().setPort(0));
       return node.instance.start().compose(v -> node.http.listen()).map(v -> node);
     });

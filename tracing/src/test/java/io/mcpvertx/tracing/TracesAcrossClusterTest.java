@@ -11,6 +11,7 @@ import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.mcpvertx.testing.FreePorts;
+import io.mcpvertx.testing.StatelessTestClient;
 import io.mcpvertx.testing.http.SseParser;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.testing.http.StreamableHttpSession;
@@ -187,6 +188,52 @@ class TracesAcrossClusterTest {
             return served;
           });
     }).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aTasksGetOnTheStatelessWireIsLinkedToTheCallThatCreatedTheTask(Vertx vertx, VertxTestContext test) {
+    StatelessTestClient client = StatelessTestClient.over(vertx, StreamableHttp.http1(vertx, b.port()).stateless());
+    client.request("tools/call", new JsonObject().put("name", "later").put("arguments", new JsonObject()))
+        .capabilities(StatelessTestClient.WITH_TASKS).send()
+        .compose(created -> {
+          String taskId = created.task().getString("taskId");
+          return span(vertx, b, s -> s.getName().equals("tools/call later") && s.getKind() == SpanKind.SERVER)
+              .compose(creating -> client.request("tasks/get", new JsonObject().put("taskId", taskId))
+                  .capabilities(StatelessTestClient.WITH_TASKS).send()
+                  .compose(got -> span(vertx, b, s -> s.getName().startsWith("tasks/get")))
+                  .map(get -> {
+                    test.verify(() -> assertLinkedTo(creating, get));
+                    return get;
+                  }));
+        }).onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void aTasksGetInASessionIsLinkedToTheCallThatCreatedTheTask(Vertx vertx, VertxTestContext test) {
+    JsonObject tasks = new JsonObject().put("tasks", new JsonObject().put("requests", new JsonObject()
+        .put("tools", new JsonObject().put("call", new JsonObject()))));
+    StreamableHttp.http1(vertx, a.port()).initialize(V11, tasks).compose(onA -> {
+      JsonObject call = onA.toolCall("later", new JsonObject(), null);
+      call.getJsonObject("params").put("task", new JsonObject());
+      return onA.post(call).compose(reply -> {
+        String taskId = reply.messages().get(0).getJsonObject("result").getJsonObject("task").getString("taskId");
+        // The call's own span, not the execution's (which links to it).
+        return span(vertx, a, s -> s.getName().equals("tools/call later") && s.getKind() == SpanKind.SERVER
+                && s.getLinks().isEmpty())
+            .compose(creating -> onA.post(onA.request("tasks/get", new JsonObject().put("taskId", taskId)))
+                .compose(got -> span(vertx, a, s -> s.getName().startsWith("tasks/get")))
+                .map(get -> {
+                  test.verify(() -> assertLinkedTo(creating, get));
+                  return get;
+                }));
+      });
+    }).onComplete(test.succeedingThenComplete());
+  }
+
+  private static void assertLinkedTo(SpanData creating, SpanData later) {
+    assertTrue(later.getLinks().stream().anyMatch(link -> link.getSpanContext().getSpanId()
+            .equals(creating.getSpanId()) && link.getSpanContext().getTraceId().equals(creating.getTraceId())),
+        () -> later.getName() + " links " + later.getLinks() + ", not the creating span " + creating.getSpanId());
   }
 
   @Test

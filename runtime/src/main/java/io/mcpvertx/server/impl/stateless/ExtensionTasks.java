@@ -12,6 +12,7 @@ import io.mcpvertx.server.impl.tasks.TaskErrors;
 import io.mcpvertx.server.impl.tasks.TaskJson;
 import io.mcpvertx.server.impl.tasks.TaskRun;
 import io.mcpvertx.server.impl.tracing.TaskSpans;
+import io.mcpvertx.server.tracing.McpSpan;
 import io.mcpvertx.server.tools.TaskSupport;
 import io.mcpvertx.server.tools.ToolExecution;
 import io.mcpvertx.spi.tasks.TaskChange;
@@ -156,11 +157,14 @@ final class ExtensionTasks {
     return reply.future();
   }
 
-  /** {@code tasks/get}: the task with its result, error or open input requests inlined. */
-  Future<JsonObject> get(JsonObject params, JsonObject capabilities, Principal principal) {
+  /**
+   * {@code tasks/get}: the task with its result, error or open input requests inlined. Its {@code span} (that of
+   * the request) is linked to the span that created the task, as are those of the other steps below.
+   */
+  Future<JsonObject> get(JsonObject params, JsonObject capabilities, Principal principal, McpSpan span) {
     requireDeclared(capabilities);
     String owner = owner(principal);
-    return engine.lookup(params.getValue("taskId"), owner).map(task -> {
+    return engine.lookup(params.getValue("taskId"), owner).map(task -> TaskSpans.link(span, task)).map(task -> {
       if (task.status().isTerminal()) {
         engine.auditRetrieved(task, owner);
       }
@@ -172,7 +176,7 @@ final class ExtensionTasks {
    * {@code tasks/update}: records answers to open input requests; others are ignored. An acknowledgement, or
    * -32602 (nothing recorded) when an answer is not a result of the question it answers.
    */
-  Future<JsonObject> update(JsonObject params, JsonObject capabilities, Principal principal) {
+  Future<JsonObject> update(JsonObject params, JsonObject capabilities, Principal principal, McpSpan span) {
     requireDeclared(capabilities);
     if (!(params.getValue("inputResponses") instanceof JsonObject responses)) {
       throw McpException.invalidParams("Invalid params: \"inputResponses\" must be an object");
@@ -185,6 +189,7 @@ final class ExtensionTasks {
       answers.put(key, answer);
     }
     return engine.lookup(params.getValue("taskId"), owner(principal)).compose(task -> {
+      TaskSpans.link(span, task);
       // An answer that is not a result of its open question is refused whole, as in a multi round-trip, and the
       // question stays open: recorded, it would use up the key and fail the task the client could still finish.
       for (Map.Entry<String, JsonObject> answer : answers.entrySet()) {
@@ -205,10 +210,11 @@ final class ExtensionTasks {
   }
 
   /** {@code tasks/cancel}: an acknowledgement; the task stops cooperatively. Terminal tasks are left alone. */
-  Future<JsonObject> cancel(JsonObject params, JsonObject capabilities, Principal principal) {
+  Future<JsonObject> cancel(JsonObject params, JsonObject capabilities, Principal principal, McpSpan span) {
     requireDeclared(capabilities);
     String owner = owner(principal);
-    return engine.lookup(params.getValue("taskId"), owner).compose(task -> task.status().isTerminal()
+    return engine.lookup(params.getValue("taskId"), owner).map(task -> TaskSpans.link(span, task))
+        .compose(task -> task.status().isTerminal()
         ? Future.succeededFuture(new JsonObject())
         : engine.cancel(task.taskId(), owner, "The task was cancelled by request.").map(update -> new JsonObject()));
   }

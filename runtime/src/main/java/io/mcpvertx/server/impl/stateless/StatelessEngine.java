@@ -246,13 +246,13 @@ public final class StatelessEngine implements StatelessServer {
         return extensionTasks.callTool(params, ctx)
             .map(r -> "task".equals(r.getValue("resultType")) ? withServerInfo(r) : complete(r));
       case "tasks/get":
-        return extensionTasks.get(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+        return extensionTasks.get(params, ctx.client().capabilities(), ctx.principal().orElse(null), ctx.span())
             .map(this::complete);
       case "tasks/update":
-        return extensionTasks.update(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+        return extensionTasks.update(params, ctx.client().capabilities(), ctx.principal().orElse(null), ctx.span())
             .map(this::complete);
       case "tasks/cancel":
-        return extensionTasks.cancel(params, ctx.client().capabilities(), ctx.principal().orElse(null))
+        return extensionTasks.cancel(params, ctx.client().capabilities(), ctx.principal().orElse(null), ctx.span())
             .map(this::complete);
       case "prompts/get":
         return features.getPrompt(params, ctx).map(this::complete);
