@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.testing.ForwardingEventStore;
 import io.mcpvertx.spi.leases.memory.InMemoryLeaseStore;
 import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.mcpvertx.spi.sessions.memory.InMemorySessionStore;
 import io.mcpvertx.spi.tasks.memory.InMemoryTaskStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import org.junit.jupiter.api.Test;
@@ -56,32 +56,10 @@ class McpStoresTest {
   }
 
   /** An event store whose readiness check fails. */
-  private static final class InMemoryEventStoreThatIsDown implements EventStore {
-    private final InMemoryEventStore delegate = new InMemoryEventStore();
+  private static final class InMemoryEventStoreThatIsDown extends ForwardingEventStore {
 
-    @Override
-    public Future<String> append(String sessionId, String streamId, Buffer data) {
-      return delegate.append(sessionId, streamId, data);
-    }
-
-    @Override
-    public Future<Void> complete(String sessionId, String streamId) {
-      return delegate.complete(sessionId, streamId);
-    }
-
-    @Override
-    public Future<Replay> replayAfter(String sessionId, String lastEventId) {
-      return delegate.replayAfter(sessionId, lastEventId);
-    }
-
-    @Override
-    public Future<Void> removeSession(String sessionId) {
-      return delegate.removeSession(sessionId);
-    }
-
-    @Override
-    public String streamOf(String eventId) {
-      return delegate.streamOf(eventId);
+    InMemoryEventStoreThatIsDown() {
+      super(new InMemoryEventStore());
     }
 
     @Override

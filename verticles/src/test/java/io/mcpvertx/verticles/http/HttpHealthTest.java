@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.testing.ForwardingEventStore;
 import io.mcpvertx.server.McpStores;
 import io.mcpvertx.server.cluster.InstanceOptions;
 import io.mcpvertx.server.cluster.McpInstance;
@@ -13,7 +14,6 @@ import io.mcpvertx.spi.memory.InMemoryEventStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -190,43 +190,18 @@ class HttpHealthTest {
   }
 
   /** An in-memory event store whose ping does what the test says. */
-  private static final class PingingEventStore implements EventStore {
+  private static final class PingingEventStore extends ForwardingEventStore {
 
-    private final EventStore delegate = new InMemoryEventStore(100, 10, 60_000);
     private final Supplier<Future<Void>> ping;
 
     PingingEventStore(Supplier<Future<Void>> ping) {
+      super(new InMemoryEventStore(100, 10, 60_000));
       this.ping = ping;
     }
 
     @Override
     public Future<Void> ping() {
       return ping.get();
-    }
-
-    @Override
-    public Future<String> append(String sessionId, String streamId, Buffer data) {
-      return delegate.append(sessionId, streamId, data);
-    }
-
-    @Override
-    public Future<Void> complete(String sessionId, String streamId) {
-      return delegate.complete(sessionId, streamId);
-    }
-
-    @Override
-    public Future<Replay> replayAfter(String sessionId, String lastEventId) {
-      return delegate.replayAfter(sessionId, lastEventId);
-    }
-
-    @Override
-    public Future<Void> removeSession(String sessionId) {
-      return delegate.removeSession(sessionId);
-    }
-
-    @Override
-    public String streamOf(String eventId) {
-      return delegate.streamOf(eventId);
     }
   }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tools.ToolResult;
 import io.mcpvertx.spi.EventStore;
+import io.mcpvertx.testing.ForwardingEventStore;
 import io.mcpvertx.testing.http.HttpReply;
 import io.mcpvertx.testing.http.SseParser;
 import io.mcpvertx.testing.http.SseStream;
@@ -123,35 +124,24 @@ class HttpResumabilityTest {
    * An event store whose appends are stored at once but acknowledged {@code ackDelayMs} later, as a remote store's
    * are: a resumption that reads the replay in between gets the event from the replay, then from the live stream.
    */
-  private record SlowAcks(Vertx vertx, InMemoryEventStore inner, long ackDelayMs) implements EventStore {
+  private static final class SlowAcks extends ForwardingEventStore {
+
+    private final Vertx vertx;
+    private final long ackDelayMs;
+
+    SlowAcks(Vertx vertx, InMemoryEventStore inner, long ackDelayMs) {
+      super(inner);
+      this.vertx = vertx;
+      this.ackDelayMs = ackDelayMs;
+    }
 
     @Override
     public Future<String> append(String sessionId, String streamId, Buffer data) {
-      return inner.append(sessionId, streamId, data).compose(id -> {
+      return delegate.append(sessionId, streamId, data).compose(id -> {
         Promise<String> acked = Promise.promise();
         vertx.setTimer(ackDelayMs, t -> acked.complete(id));
         return acked.future();
       });
-    }
-
-    @Override
-    public Future<Void> complete(String sessionId, String streamId) {
-      return inner.complete(sessionId, streamId);
-    }
-
-    @Override
-    public Future<Replay> replayAfter(String sessionId, String lastEventId) {
-      return inner.replayAfter(sessionId, lastEventId);
-    }
-
-    @Override
-    public Future<Void> removeSession(String sessionId) {
-      return inner.removeSession(sessionId);
-    }
-
-    @Override
-    public String streamOf(String eventId) {
-      return inner.streamOf(eventId);
     }
   }
 
