@@ -224,14 +224,14 @@ final class SessionEngine implements McpSession {
         span = tracer.start(SpanTargets.of(request, id, version == null ? null : version.id()));
         sink = new TracedSink(sink, request.id(), span);
       }
-      LogContext.enter(tracing.instanceId(), id, request.id(), principal, span);
+      int logged = LogContext.enter(tracing.instanceId(), id, request.id(), principal, span);
       try (McpSpan.Scope scope = span.makeCurrent()) {
         onRequest(request, sink);
       } catch (RuntimeException e) {
         // Bad input we did not foresee must still get its one response, not leave the client waiting.
         sink.send(new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(e, request.method())));
       } finally {
-        LogContext.exit();
+        LogContext.exit(logged);
       }
     } else if (message instanceof JsonRpcNotification notification) {
       onNotification(notification, sink);

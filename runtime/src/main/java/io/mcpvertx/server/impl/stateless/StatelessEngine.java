@@ -126,7 +126,7 @@ public final class StatelessEngine implements StatelessServer {
     McpTracer tracer = tracing.get();
     McpSpan span = tracer == McpTracer.NONE ? McpSpan.NONE
         : tracer.start(SpanTargets.of(request, null, VERSION.id()));
-    LogContext.enter(tracing.instanceId(), null, request.id(), principal, span);
+    int logged = LogContext.enter(tracing.instanceId(), null, request.id(), principal, span);
     try (McpSpan.Scope scope = span.makeCurrent()) {
       Call call = serveOne(request, principal, sink, span);
       if (span != McpSpan.NONE) {
@@ -134,7 +134,7 @@ public final class StatelessEngine implements StatelessServer {
       }
       return call;
     } finally {
-      LogContext.exit();
+      LogContext.exit(logged);
     }
   }
 
