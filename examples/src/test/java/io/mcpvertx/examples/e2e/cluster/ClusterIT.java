@@ -42,6 +42,9 @@ import org.junit.jupiter.api.Timeout;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
 
+  /** The progress steps of each streaming call of {@code e2e/cluster-load.mjs} (its {@code STEPS}). */
+  private static final int STREAM_STEPS = 12;
+
   private static final long BOUND_MS = 30_000;
   private static final String SESSIONS = "2025-11-25";
   /** What these clients declare on the 2026-07-28 wire: the tasks extension and nothing else. */
@@ -380,6 +383,15 @@ class ClusterIT {
         "a stream had to be sent again; " + details);
     assertTrue(streams.getInteger("cut") > 0, "no stream was handed over; " + details);
     assertEquals(streams.getInteger("cut"), summary.getJsonObject("resumes").getInteger("answered"), details);
+    // Each streaming call's progress events, counted with repeats, are its steps exactly once; only a call the
+    // server told the client to send again may bring some of them twice.
+    int resent = summary.getJsonObject("retries").getInteger("resendError");
+    int progress = streams.getInteger("progressEvents");
+    if (resent == 0) {
+      assertEquals(80 * STREAM_STEPS, progress, "a progress event was lost or repeated; " + details);
+    } else {
+      assertTrue(progress >= 80 * STREAM_STEPS && progress <= (80 + resent) * STREAM_STEPS, details);
+    }
     assertEquals(0, load.exitValue(), details);
   }
 
