@@ -97,7 +97,18 @@ class MetricsEndpointTest {
           assertEquals(1.0, text.value("mcp_server_sessions_initialized_total",
               Map.of("mcp_protocol_version", "2025-11-25")));
           // Vert.x's own HTTP server metrics, from the same registry.
-          assertTrue(text.has("vertx_http_server_requests_total"), "Vert.x HTTP server metrics");
+          // Vert.x's HTTP server metrics (its names and labels), counted exactly: initialize and the four calls
+          // answered 200, notifications/initialized 202, none of them still in progress.
+          Map<String, String> ok = Map.of("method", "POST", "code", "200");
+          assertEquals(5.0, text.value("vertx_http_server_requests_total", ok));
+          assertEquals(1.0, text.value("vertx_http_server_requests_total", Map.of("method", "POST", "code", "202")));
+          assertEquals(5.0, text.value("vertx_http_server_response_time_seconds_count", ok));
+          assertEquals(5.0, text.value("vertx_http_server_response_bytes_count", ok));
+          assertEquals(6.0, text.value("vertx_http_server_request_bytes_count", Map.of("method", "POST")));
+          assertEquals(0.0, text.value("vertx_http_server_active_requests", Map.of("method", "POST")));
+          assertTrue(text.value("vertx_http_server_active_connections", Map.of()) >= 1.0);
+          assertTrue(text.value("vertx_http_server_bytes_read_total", Map.of()) > 0.0);
+          assertTrue(text.value("vertx_http_server_bytes_written_total", Map.of()) > 0.0);
           assertTrue(text.has("jvm_memory_used_bytes"), "JVM metrics");
           test.completeNow();
         })));

@@ -18,7 +18,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.spi.VertxMetricsFactory;
-import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import java.util.Objects;
 import java.util.function.IntSupplier;
@@ -65,7 +64,7 @@ public final class McpMetricsImpl implements McpMetrics {
 
   @Override
   public VertxMetricsFactory vertxMetricsFactory() {
-    return new MicrometerMetricsFactory(registry);
+    return new McpVertxMetricsFactory(registry);
   }
 
   @Override
