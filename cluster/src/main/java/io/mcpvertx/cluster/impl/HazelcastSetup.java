@@ -63,6 +63,12 @@ public final class HazelcastSetup {
   }
 
   static Config config(McpClusterOptions options) {
+    // The config's own property below applies once the config is loaded; what Hazelcast logs while loading it (and
+    // any line before) follows the system property, and went to java.util.logging without it. A value the
+    // deployment set is kept.
+    if (System.getProperty("hazelcast.logging.type") == null) {
+      System.setProperty("hazelcast.logging.type", "slf4j");
+    }
     Config config = ConfigUtil.loadConfig();
     config.setClusterName(options.getClusterName());
     // Through SLF4J like the rest; Hazelcast logs every partition migration at INFO, so the logging
