@@ -15,6 +15,7 @@ import io.mcpvertx.testing.http.StreamableHttpSession;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpClientResponse;
@@ -66,9 +67,14 @@ class MetricsEndpointTest {
 
   /** A GET of the metrics endpoint, its body read. */
   private Future<HttpClientResponse> get(String path) {
-    return vertx.createHttpClient().request(HttpMethod.GET, metricsPort, "127.0.0.1", path)
+    // On a Vert.x context: composed from the test's thread, the body could be asked for after the response ended.
+    Promise<HttpClientResponse> got = Promise.promise();
+    vertx.getOrCreateContext().runOnContext(v -> vertx.createHttpClient()
+        .request(HttpMethod.GET, metricsPort, "127.0.0.1", path)
         .compose(request -> request.send())
-        .compose(response -> response.body().map(body -> response));
+        .compose(response -> response.body().map(body -> response))
+        .onComplete(got));
+    return got.future();
   }
 
   @Test

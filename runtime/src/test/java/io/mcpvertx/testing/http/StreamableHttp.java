@@ -2,7 +2,9 @@ package io.mcpvertx.testing.http;
 
 import io.mcpvertx.testing.McpTestClient;
 import io.mcpvertx.testing.StatelessTransport;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -13,6 +15,7 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Supplier;
 
 /**
  * The Streamable HTTP transport of the test clients, usable raw: it sends exactly the headers it is given, so tests
@@ -32,26 +35,32 @@ public final class StreamableHttp {
   private final int port;
   private final String path;
   private final String bearer;
+  /**
+   * Where a request sent from outside Vert.x (a test's own thread) runs: composed there, a quick response could end
+   * on the event loop before its handlers are set.
+   */
+  private final Context context;
 
-  StreamableHttp(HttpClient http, int port, String path) {
-    this(http, port, path, null);
+  StreamableHttp(HttpClient http, int port, String path, Context context) {
+    this(http, port, path, null, context);
   }
 
-  private StreamableHttp(HttpClient http, int port, String path, String bearer) {
+  private StreamableHttp(HttpClient http, int port, String path, String bearer, Context context) {
     this.http = http;
     this.port = port;
     this.path = path;
     this.bearer = bearer;
+    this.context = context;
   }
 
   /** The same client sending {@code Authorization: Bearer <token>} with every request that has none. */
   public StreamableHttp withBearer(String token) {
-    return new StreamableHttp(http, port, path, token);
+    return new StreamableHttp(http, port, path, token, context);
   }
 
   /** The same client aimed at the instance listening on {@code port} (same connection pool and bearer). */
   public StreamableHttp at(int port) {
-    return new StreamableHttp(http, port, path, bearer);
+    return new StreamableHttp(http, port, path, bearer, context);
   }
 
   public int port() {
@@ -85,14 +94,14 @@ public final class StreamableHttp {
 
   public static StreamableHttp http1(Vertx vertx, int port, HttpClientOptions options) {
     return new StreamableHttp(vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(64)), port,
-        DEFAULT_PATH);
+        DEFAULT_PATH, vertx.getOrCreateContext());
   }
 
   /** An HTTP/2 client speaking cleartext with prior knowledge (no upgrade). */
   public static StreamableHttp h2c(Vertx vertx, int port) {
     return new StreamableHttp(vertx.createHttpClient(new HttpClientOptions()
         .setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false)), port,
-        DEFAULT_PATH);
+        DEFAULT_PATH, vertx.getOrCreateContext());
   }
 
   /** The headers of a well-formed POST without a session. */
@@ -125,9 +134,16 @@ public final class StreamableHttp {
     if (bearer != null && !headers.contains("Authorization")) {
       headers = MultiMap.caseInsensitiveMultiMap().addAll(headers).add("Authorization", "Bearer " + bearer);
     }
-    return http.request(options.setHeaders(headers))
+    MultiMap sent = headers;
+    Supplier<Future<SseStream>> exchange = () -> http.request(options.setHeaders(sent))
         .compose(request -> body == null ? request.send() : request.send(body))
         .map(SseStream::read);
+    if (Vertx.currentContext() != null) {
+      return exchange.get();
+    }
+    Promise<SseStream> opened = Promise.promise();
+    context.runOnContext(v -> exchange.get().onComplete(opened));
+    return opened.future();
   }
 
   /** Sends a request and reads the whole response. */
