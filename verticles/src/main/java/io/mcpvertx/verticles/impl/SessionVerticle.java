@@ -372,6 +372,15 @@ public final class SessionVerticle extends VerticleBase {
     MessageSink sink = new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options,
         stream != null && headers.contains(McpEventBus.RESUMABLE));
     if (stream != null && message.body() instanceof JsonRpcRequest request) {
+      StreamedSink running = streamed.get(stream);
+      if (running != null && running.requestId.equals(request.id())) {
+        // The same exchange's message again: its sender gave up waiting for our acknowledgement and held it until
+        // the session "moved" here, where it already runs. Its answers already go to that exchange.
+        if (message.replyAddress() != null) {
+          message.reply(null);
+        }
+        return;
+      }
       StreamedSink streamedSink = new StreamedSink(this, stream, request.id(), sink);
       streamed.put(stream, streamedSink);
       sink = streamedSink;
