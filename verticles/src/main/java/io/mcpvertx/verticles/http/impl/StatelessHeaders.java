@@ -99,40 +99,22 @@ final class StatelessHeaders {
     if (request.method().equals("tools/call") && params.getValue("name") instanceof String name) {
       Optional<Tool> tool = engine.tool(name);
       if (tool.isPresent()) {
-        return parameterHeaders(tool.get().inputSchema(), params.getValue("arguments"), header, "");
+        return parameterHeaders(tool.get().inputSchema(), params.getValue("arguments"), header);
       }
     }
     return null;
   }
 
   /**
-   * Arguments whose schema property has {@code x-mcp-header} travel in {@code Mcp-Param-<name>} too. Such
-   * properties may sit at any depth reachable through {@code properties} alone; the value is read at the same
-   * path of the arguments, and a missing (or null) value expects no header.
+   * Arguments whose schema property has {@code x-mcp-header} travel in {@code Mcp-Param-<name>} too
+   * ({@link ParameterHeaders}); a missing (or null) value expects no header.
    */
-  private static JsonRpcError parameterHeaders(JsonObject schema, Object values, Function<String, String> header,
-      String path) {
-    if (!(schema.getValue("properties") instanceof JsonObject properties)) {
-      return null;
-    }
-    JsonObject arguments = values instanceof JsonObject a ? a : new JsonObject();
-    for (Map.Entry<String, Object> entry : properties) {
-      if (!(entry.getValue() instanceof JsonObject property)) {
-        continue;
-      }
-      String name = path + entry.getKey();
-      Object value = arguments.getValue(entry.getKey());
-      if (property.getValue("x-mcp-header") instanceof String suffix) {
-        JsonRpcError refused = parameterHeader(suffix, name, value, header);
-        if (refused != null) {
-          return refused;
-        }
-      }
-      if (property.getValue("properties") instanceof JsonObject) {
-        JsonRpcError refused = parameterHeaders(property, value, header, name + ".");
-        if (refused != null) {
-          return refused;
-        }
+  private static JsonRpcError parameterHeaders(JsonObject schema, Object arguments, Function<String, String> header) {
+    for (ParameterHeaders.Header expected : ParameterHeaders.of(schema).headers()) {
+      JsonRpcError refused = parameterHeader(expected.suffix(), expected.argument(),
+          ParameterHeaders.valueAt(arguments, expected.path()), header);
+      if (refused != null) {
+        return refused;
       }
     }
     return null;
