@@ -12,6 +12,7 @@ import io.mcpvertx.protocol.ProtocolVersion;
 import io.mcpvertx.server.McpServerOptions;
 import io.mcpvertx.server.MessageSink;
 import io.mcpvertx.server.Principal;
+import io.mcpvertx.server.ServerInfo;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.client.ClientInfo;
 import io.mcpvertx.server.client.LoggingLevel;
@@ -36,7 +37,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -57,7 +61,8 @@ public final class StatelessEngine implements StatelessServer {
   /** Methods of the 2025 generation that 2026-07-28 removed; they get "method not found" here. */
   private static final Set<String> REMOVED = Set.of("initialize", "ping", "logging/setLevel", "resources/subscribe",
       "resources/unsubscribe", "tasks/result", "tasks/list");
-  private static final Set<String> MULTI_ROUND_TRIP = Set.of("tools/call", "prompts/get", "resources/read");
+  /** The answers of a request that carries none: read, never written. */
+  private static final JsonObject NO_RESPONSES = new JsonObject(Collections.emptyMap());
 
   private final Vertx vertx;
   private final TracerSlot tracing;
@@ -70,6 +75,8 @@ public final class StatelessEngine implements StatelessServer {
   private final RequestStates states;
   private final JsonArray supportedVersions;
   private final ObserverSlot observers;
+  /** The {@code serverInfo} every answer carries, made once per {@link ServerInfo} the options hold. */
+  private volatile ServerInfoMeta serverInfo;
 
   /** @param clock what dates {@code requestState} expiry (a seam for tests) */
   public StatelessEngine(Vertx vertx, McpServerOptions options, FeatureRegistry registry, FeatureDispatcher features,
@@ -145,14 +152,15 @@ public final class StatelessEngine implements StatelessServer {
     }
     JsonObject params = request.paramsOrEmpty();
     JsonObject meta = params.getJsonObject("_meta");
-    JsonObject info = meta.getValue(META_CLIENT_INFO) instanceof JsonObject i ? i : new JsonObject();
-    ClientInfo client = new ClientInfo(info.getString("name", "unknown"), info.getString("version", "0"),
-        meta.getJsonObject(META_CLIENT_CAPABILITIES));
+    JsonObject info = meta.getValue(META_CLIENT_INFO) instanceof JsonObject i ? i : null;
+    ClientInfo client = new ClientInfo(info == null ? "unknown" : info.getString("name", "unknown"),
+        info == null ? "0" : info.getString("version", "0"), meta.getJsonObject(META_CLIENT_CAPABILITIES));
     LoggingLevel logLevel = meta.getValue(META_LOG_LEVEL) instanceof String level
         ? LoggingLevel.fromWireName(level).orElse(null) : null;
     String method = request.method();
     McpObserver observer = observers.get();
     long start = observer == null ? 0 : System.nanoTime();
+    boolean multiRoundTrip = isMultiRoundTrip(method);
     JsonObject responses;
     // What a requestState is bound to: a digest of the call's arguments, so made only when one is read or sealed.
     Supplier<RequestStates.Binding> binding = new Supplier<>() {
@@ -167,13 +175,13 @@ public final class StatelessEngine implements StatelessServer {
       }
     };
     try {
-      responses = MULTI_ROUND_TRIP.contains(method) ? gatherResponses(params, binding) : new JsonObject();
+      responses = multiRoundTrip ? gatherResponses(params, binding) : NO_RESPONSES;
     } catch (McpException e) {
       Future<JsonRpcMessage> failed = Future.succeededFuture(new JsonRpcErrorResponse(request.id(), e.error()));
       return call(observed(observer, method, params, start, failed), null);
     }
     StatelessRequestContext ctx = new StatelessRequestContext(vertx, context, blockingRunner,
-        request.id(), meta, client, principal, logLevel, responses, MULTI_ROUND_TRIP.contains(method), sink);
+        request.id(), meta, client, principal, logLevel, responses, multiRoundTrip, sink);
     ctx.span(span);
     Future<JsonObject> outcome;
     try {
@@ -287,6 +295,9 @@ public final class StatelessEngine implements StatelessServer {
    * objects; keys the handler never asks for are simply never read.
    */
   private JsonObject gatherResponses(JsonObject params, Supplier<RequestStates.Binding> binding) {
+    if (!params.containsKey("requestState") && !params.containsKey("inputResponses")) {
+      return NO_RESPONSES;
+    }
     JsonObject responses = new JsonObject();
     if (params.containsKey("requestState")) {
       if (!(params.getValue("requestState") instanceof String state)) {
@@ -327,10 +338,36 @@ public final class StatelessEngine implements StatelessServer {
 
   private JsonObject withServerInfo(JsonObject result) {
     JsonObject meta = result.getValue("_meta") instanceof JsonObject m ? m : new JsonObject();
-    var info = options.getServerInfo();
-    meta.put("io.modelcontextprotocol/serverInfo", new JsonObject().put("name", info.name())
-        .put("version", info.version()));
+    meta.put("io.modelcontextprotocol/serverInfo", serverInfoMeta());
     return result.put("_meta", meta);
+  }
+
+  /**
+   * The server's {@code {name, version}}, shared by every answer: read-only, so an answer that is changed after
+   * it was made cannot change the others. Made again if the options were given another {@link ServerInfo}.
+   */
+  private JsonObject serverInfoMeta() {
+    ServerInfo info = options.getServerInfo();
+    ServerInfoMeta made = serverInfo;
+    if (made == null || made.source() != info) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("name", info.name());
+      fields.put("version", info.version());
+      made = new ServerInfoMeta(info, new JsonObject(Collections.unmodifiableMap(fields)));
+      serverInfo = made;
+    }
+    return made.json();
+  }
+
+  private record ServerInfoMeta(ServerInfo source, JsonObject json) {
+  }
+
+  /** The requests that may be answered {@code input_required} and carry answers back. */
+  private static boolean isMultiRoundTrip(String method) {
+    return switch (method) {
+      case "tools/call", "prompts/get", "resources/read" -> true;
+      default -> false;
+    };
   }
 
   private static Call call(Future<JsonRpcMessage> response, StatelessRequestContext ctx) {

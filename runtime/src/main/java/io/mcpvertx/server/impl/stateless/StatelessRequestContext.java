@@ -63,8 +63,10 @@ final class StatelessRequestContext implements RequestContext {
   private final MessageSink sink;
   private final ProgressTracker progress;
   private final boolean mayAsk;
-  private final Map<String, JsonObject> inputRequests = new LinkedHashMap<>();
-  private final Set<String> answered = new LinkedHashSet<>();
+  /** Made on the first question left without an answer: most requests ask nothing. */
+  private Map<String, JsonObject> inputRequests;
+  /** Made on the first answer read. */
+  private Set<String> answered;
   private McpException invalidAnswer;
   private int unnamed;
   private final CancellationSignal cancellation = new CancellationSignal();
@@ -101,7 +103,7 @@ final class StatelessRequestContext implements RequestContext {
 
   /** Questions asked without an answer, by key, as {@code {method, params}}. */
   Map<String, JsonObject> inputRequests() {
-    return inputRequests;
+    return inputRequests == null ? Map.of() : inputRequests;
   }
 
   /** The first answer that was not a valid result of the question it answers, or null. */
@@ -115,7 +117,9 @@ final class StatelessRequestContext implements RequestContext {
    */
   JsonObject answersUsed() {
     JsonObject used = new JsonObject();
-    answered.forEach(key -> used.put(key, responses.getValue(key)));
+    if (answered != null) {
+      answered.forEach(key -> used.put(key, responses.getValue(key)));
+    }
     return used;
   }
 
@@ -316,6 +320,9 @@ final class StatelessRequestContext implements RequestContext {
         }
         return Future.failedFuture(invalid);
       }
+      if (answered == null) {
+        answered = new LinkedHashSet<>();
+      }
       answered.add(key);
       return Future.succeededFuture(json);
     }
@@ -327,6 +334,9 @@ final class StatelessRequestContext implements RequestContext {
         return problem == null ? Future.succeededFuture(json)
             : Future.failedFuture(McpException.invalidParams("Invalid params: inputResponses." + key + " " + problem));
       });
+    }
+    if (inputRequests == null) {
+      inputRequests = new LinkedHashMap<>();
     }
     inputRequests.put(key, new JsonObject().put("method", method).put("params", params));
     return Future.failedFuture(new InputRequired(key));
