@@ -1,5 +1,9 @@
 package io.mcpvertx.jsonrpc;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Well-formed UTF-8 as RFC 3629 defines it: no overlong forms ({@code C0 AF} for "/"), no encoded surrogates, nothing
  * beyond U+10FFFF. Jackson decodes some ill-formed sequences into characters instead of refusing them, and an
@@ -7,6 +11,9 @@ package io.mcpvertx.jsonrpc;
  * are parsed. ASCII-only frames, the common case, cost one pass over the bytes.
  */
 final class Utf8 {
+
+  private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   private Utf8() {
   }
@@ -16,6 +23,13 @@ final class Utf8 {
     int i = 0;
     int n = bytes.length;
     while (i < n) {
+      // Eight ASCII bytes at a time: a frame is mostly ASCII, and a word without a high bit needs no more checks.
+      while (i + Long.BYTES <= n && ((long) WORDS.get(bytes, i) & HIGH_BITS) == 0) {
+        i += Long.BYTES;
+      }
+      if (i >= n) {
+        break;
+      }
       int b = bytes[i];
       if (b >= 0) {
         i++;

@@ -72,6 +72,28 @@ class JsonRpcCodecBadInputTest {
   }
 
   @Test
+  void findsIllFormedUtf8WhereverItSitsAmongAsciiWords() {
+    // ASCII is skipped eight bytes at a time: a bad byte at each offset of a word, and in the tail after the last
+    // whole word, must still be found, at its own index.
+    String prefix = "{\"jsonrpc\":\"2.0\",\"method\":\"";
+    for (int at = 0; at < 19; at++) {
+      Buffer frame = Buffer.buffer(prefix + "a".repeat(at)).appendByte((byte) 0xC0).appendByte((byte) 0xAF)
+          .appendString("\"}");
+      JsonRpcErrorResponse response = rejected(frame);
+      assertError(response, JsonRpcErrorCodes.PARSE_ERROR, null);
+      assertTrue(response.error().message().contains("at byte " + (prefix.length() + at)),
+          response.error().message());
+    }
+    byte[] ascii = "abcdefghijklmnopq".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    for (int at = 0; at < ascii.length; at++) {
+      byte[] bytes = ascii.clone();
+      bytes[at] = (byte) 0xFF;
+      assertEquals(at, Utf8.firstIllFormed(bytes));
+    }
+    assertEquals(-1, Utf8.firstIllFormed(ascii));
+  }
+
+  @Test
   void acceptsWellFormedMultiByteUtf8() {
     String text = "caf\u00e9 \u20ac \ud83d\ude00 \uffff \ud7ff \ue000";
     Decoded decoded = codec.decode(Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":"
