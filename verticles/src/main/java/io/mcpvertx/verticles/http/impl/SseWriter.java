@@ -3,6 +3,7 @@ package io.mcpvertx.verticles.http.impl;
 import io.mcpvertx.server.observe.McpObserver;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.nio.charset.StandardCharsets;
 
@@ -21,6 +22,16 @@ import java.nio.charset.StandardCharsets;
 final class SseWriter {
 
   private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
+  // Header names and values made once as ASCII: Vert.x copies them into the head as they are.
+  private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
+  private static final CharSequence CACHE_CONTROL = HttpHeaders.createOptimized("Cache-Control");
+  private static final CharSequence NO_CACHE = HttpHeaders.createOptimized("no-cache, no-store");
+  private static final CharSequence ACCEL_BUFFERING = HttpHeaders.createOptimized("X-Accel-Buffering");
+  private static final CharSequence NO = HttpHeaders.createOptimized("no");
+  private static final byte[] ID = "id: ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] DATA = "\ndata: ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] EMPTY_DATA = "\ndata: \n\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
 
   private final HttpServerResponse response;
   private final McpObserver observer;
@@ -39,12 +50,16 @@ final class SseWriter {
   /** Sends the SSE response head. */
   void start() {
     prepareHead();
+    response.setChunked(true);
     response.writeHead();
     open = true;
     observe();
   }
 
-  /** Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. */
+  /**
+   * Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. Whether
+   * it is chunked is decided then: a stream that ends before its head went out is sent whole.
+   */
   void startCorked() {
     prepareHead();
     open = true;
@@ -63,10 +78,9 @@ final class SseWriter {
 
   private void prepareHead() {
     response.setStatusCode(200)
-        .putHeader("Content-Type", "text/event-stream")
-        .putHeader("Cache-Control", "no-cache, no-store")
-        .putHeader("X-Accel-Buffering", "no")
-        .setChunked(true);
+        .putHeader(HttpHeaders.CONTENT_TYPE, EVENT_STREAM)
+        .putHeader(CACHE_CONTROL, NO_CACHE)
+        .putHeader(ACCEL_BUFFERING, NO);
   }
 
   /** Holds back what is written from now on until {@link #uncork()} or the end. */
@@ -85,6 +99,9 @@ final class SseWriter {
     if (!isOpen()) {
       return;
     }
+    if (!response.headWritten()) {
+      response.setChunked(true); // the stream goes on: its length is not known
+    }
     if (frames != null) {
       write(frames);
     } else if (!response.headWritten()) {
@@ -98,20 +115,35 @@ final class SseWriter {
 
   /** One event; {@code data} must be a single line (JSON-RPC messages are encoded compactly). */
   void event(String id, Buffer data) {
-    write(frame(id, data));
+    if (isOpen()) {
+      write(frame(corked ? held() : Buffer.buffer(data.length() + 64), id, data));
+    }
   }
 
-  private static Buffer frame(String id, Buffer data) {
-    Buffer frame = Buffer.buffer(data.length() + 64);
+  /** Appends one event's frame to {@code frame}; {@code id} null for an event without one. */
+  private static Buffer frame(Buffer frame, String id, Buffer data) {
     if (id != null) {
-      frame.appendString("id: ").appendString(id).appendString("\n");
+      frame.appendBytes(ID).appendString(id).appendBytes(DATA);
+    } else {
+      frame.appendBytes(DATA, 1, DATA.length - 1);
     }
-    return frame.appendString("data: ").appendBuffer(data).appendString("\n\n");
+    return frame.appendBuffer(data).appendBytes(END);
   }
 
   /** A priming event: an id with empty data, so the client can resume before anything else was sent. */
   void priming(String id) {
-    write(Buffer.buffer("id: " + id + "\ndata: \n\n"));
+    if (isOpen()) {
+      write((corked ? held() : Buffer.buffer(id.length() + 16)).appendBytes(ID).appendString(id)
+          .appendBytes(EMPTY_DATA));
+    }
+  }
+
+  /** What is held back, to append a frame to; written whole at the uncork or the end. */
+  private Buffer held() {
+    if (held == null) {
+      held = Buffer.buffer(512);
+    }
+    return held;
   }
 
   void heartbeat() {
@@ -126,7 +158,7 @@ final class SseWriter {
    */
   void replayEvent(String id, Buffer data) {
     if (isOpen()) {
-      response.write(frame(id, data));
+      response.write(frame(Buffer.buffer(data.length() + 64), id, data));
     }
   }
 
@@ -186,7 +218,9 @@ final class SseWriter {
       return;
     }
     if (corked) {
-      held = held == null ? frame : held.appendBuffer(frame);
+      if (frame != held) { // a frame appended to what is held is there already
+        held = held == null ? frame : held.appendBuffer(frame);
+      }
       return;
     }
     response.write(frame);
