@@ -346,9 +346,10 @@ final class PostExchange {
       }).onSuccess(ids -> {
         if (!detached && sse != null && sse.isOpen()) {
           if (priming) {
-            sse.priming(ids.get(0));
+            sse.primedEvent(ids.get(0), ids.get(1), data);
+          } else {
+            sse.event(ids.get(0), data);
           }
-          sse.event(ids.get(ids.size() - 1), data);
         }
       });
     }

@@ -58,7 +58,8 @@ final class SseWriter {
 
   /**
    * Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. Whether
-   * it is chunked is decided then: a stream that ends before its head went out is sent whole.
+   * it is chunked is decided then: a stream that ends before its head went out is known whole, and goes as one
+   * response with a {@code Content-Length}, which spares the chunk framing and lets Vert.x write it as one message.
    */
   void startCorked() {
     prepareHead();
@@ -116,7 +117,16 @@ final class SseWriter {
   /** One event; {@code data} must be a single line (JSON-RPC messages are encoded compactly). */
   void event(String id, Buffer data) {
     if (isOpen()) {
-      write(frame(corked ? held() : Buffer.buffer(data.length() + 64), id, data));
+      write(frame(corked ? held(data.length() + 64) : Buffer.buffer(data.length() + 64), id, data));
+    }
+  }
+
+  /** A priming event followed by an event, as {@link #priming} and then {@link #event}, in one buffer. */
+  void primedEvent(String primingId, String id, Buffer data) {
+    if (isOpen()) {
+      int size = primingId.length() + id.length() + data.length() + 32;
+      Buffer frames = corked ? held(size) : Buffer.buffer(size);
+      write(frame(primingFrame(frames, primingId), id, data));
     }
   }
 
@@ -133,15 +143,18 @@ final class SseWriter {
   /** A priming event: an id with empty data, so the client can resume before anything else was sent. */
   void priming(String id) {
     if (isOpen()) {
-      write((corked ? held() : Buffer.buffer(id.length() + 16)).appendBytes(ID).appendString(id)
-          .appendBytes(EMPTY_DATA));
+      write(primingFrame(corked ? held(id.length() + 16) : Buffer.buffer(id.length() + 16), id));
     }
   }
 
-  /** What is held back, to append a frame to; written whole at the uncork or the end. */
-  private Buffer held() {
+  private static Buffer primingFrame(Buffer frame, String id) {
+    return frame.appendBytes(ID).appendString(id).appendBytes(EMPTY_DATA);
+  }
+
+  /** What is held back, to append a frame of about {@code size} bytes to; written whole at the uncork or the end. */
+  private Buffer held(int size) {
     if (held == null) {
-      held = Buffer.buffer(512);
+      held = Buffer.buffer(size);
     }
     return held;
   }
@@ -183,7 +196,6 @@ final class SseWriter {
   void endWithRetry(long retryMs) {
     Buffer retry = Buffer.buffer("retry: " + retryMs + "\n\n", StandardCharsets.UTF_8.name());
     if (isOpen()) {
-      wholeIfUnsent();
       response.end(held == null ? retry : held.appendBuffer(retry));
     }
     held = null;
@@ -192,7 +204,6 @@ final class SseWriter {
 
   void end() {
     if (isOpen()) {
-      wholeIfUnsent();
       if (held != null) {
         response.end(held);
       } else {
@@ -201,16 +212,6 @@ final class SseWriter {
     }
     held = null;
     open = false;
-  }
-
-  /**
-   * A stream that ends before its head went out (corked from the start) is known whole: it goes as one response with
-   * a {@code Content-Length}, not chunked, which spares the chunk framing and lets Vert.x write it as one message.
-   */
-  private void wholeIfUnsent() {
-    if (!response.headWritten()) {
-      response.setChunked(false);
-    }
   }
 
   private void write(Buffer frame) {
