@@ -23,6 +23,7 @@ final class SseWriter {
 
   private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
   // Header names and values made once as ASCII: Vert.x copies them into the head as they are.
+  private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
   private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
   private static final CharSequence CACHE_CONTROL = HttpHeaders.createOptimized("Cache-Control");
   private static final CharSequence NO_CACHE = HttpHeaders.createOptimized("no-cache, no-store");
@@ -35,6 +36,7 @@ final class SseWriter {
 
   private final HttpServerResponse response;
   private final McpObserver observer;
+  private final int maxQueueBytes;
   private boolean open;
   private boolean corked;
   /** What was written while corked; null when nothing waits. */
@@ -44,13 +46,13 @@ final class SseWriter {
   SseWriter(HttpServerResponse response, int maxQueueBytes, McpObserver observer) {
     this.response = response;
     this.observer = observer;
-    response.setWriteQueueMaxSize(maxQueueBytes);
+    this.maxQueueBytes = maxQueueBytes;
   }
 
   /** Sends the SSE response head. */
   void start() {
     prepareHead();
-    response.setChunked(true);
+    goesOn();
     response.writeHead();
     open = true;
     observe();
@@ -78,10 +80,20 @@ final class SseWriter {
   }
 
   private void prepareHead() {
-    response.setStatusCode(200)
-        .putHeader(HttpHeaders.CONTENT_TYPE, EVENT_STREAM)
-        .putHeader(CACHE_CONTROL, NO_CACHE)
-        .putHeader(ACCEL_BUFFERING, NO);
+    // Added, not set: a new response has none of these, and setting one first looks for it to remove it.
+    response.setStatusCode(200).headers()
+        .add(CONTENT_TYPE, EVENT_STREAM)
+        .add(CACHE_CONTROL, NO_CACHE)
+        .add(ACCEL_BUFFERING, NO);
+  }
+
+  /**
+   * The stream is sent as it goes, so it is chunked and a slow reader is bounded by its write queue. A stream corked
+   * from the start that ends before its head went out needs neither: it goes as one response, in one write.
+   */
+  private void goesOn() {
+    response.setChunked(true);
+    response.setWriteQueueMaxSize(maxQueueBytes);
   }
 
   /** Holds back what is written from now on until {@link #uncork()} or the end. */
@@ -101,7 +113,7 @@ final class SseWriter {
       return;
     }
     if (!response.headWritten()) {
-      response.setChunked(true); // the stream goes on: its length is not known
+      goesOn();
     }
     if (frames != null) {
       write(frames);
