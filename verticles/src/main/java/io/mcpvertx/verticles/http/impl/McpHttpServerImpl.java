@@ -4,6 +4,7 @@ import io.mcpvertx.server.McpServer;
 import io.mcpvertx.verticles.http.McpHttpServer;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,14 +118,43 @@ public final class McpHttpServerImpl implements McpHttpServer {
   public Future<Void> shutdown(long timeoutMs) {
     long deadline = System.currentTimeMillis() + Math.max(0, timeoutMs);
     endpoint.readiness.stopping();
-    List<Future<Void>> drained = new ArrayList<>();
-    for (McpHttpVerticle verticle : verticles) {
-      drained.add(verticle.drain(Math.max(0, timeoutMs)));
-    }
-    return Future.join(drained)
+    List<McpHttpVerticle> all = new ArrayList<>(verticles);
+    return stopListening(all, Math.max(0, timeoutMs))
+        .transform(ar -> Future.join(all.stream().map(McpHttpVerticle::drain).toList()))
         .transform(ar -> endpoint.sessions.handOverLocal(Math.max(0, deadline - System.currentTimeMillis())))
         .transform(ar -> endpoint.server.drainTasks(Math.max(0, deadline - System.currentTimeMillis())))
         .transform(ar -> close());
+  }
+
+  /**
+   * Closes the listening socket before anything else happens on the event loops, with no connection taken and then
+   * dropped. Nothing may reach a load balancer as a connection taken and closed without an answer: it would answer
+   * its client 502, and may not send a POST again elsewhere. Two races in Vert.x's shutdown of a shared socket
+   * make that happen, and the order here avoids both:
+   * <ul>
+   *   <li>Vert.x closes the socket when the last server sharing it leaves, on the context the socket was bound on
+   *       (the first verticle's). A connection accepted between that server leaving and the close has no server
+   *       to go to and is reset. So the first verticle leaves last, from its own context, with nothing queued
+   *       there before the close: the streams' handovers wait until the socket is closed.</li>
+   *   <li>A server that leaves tells its connections to close, and one that has not read its request yet closes
+   *       without an answer. Told from another event loop than theirs, they first read what has arrived. So every
+   *       verticle leaves from the first one's context.</li>
+   * </ul>
+   */
+  private static Future<Void> stopListening(List<McpHttpVerticle> all, long timeoutMs) {
+    if (all.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    McpHttpVerticle bound = all.get(0);
+    Promise<Void> left = Promise.promise();
+    bound.runOnContext(() -> {
+      for (McpHttpVerticle verticle : all.subList(1, all.size())) {
+        verticle.stopListening(timeoutMs);
+      }
+      bound.stopListening(timeoutMs);
+      left.complete();
+    });
+    return left.future();
   }
 
   @Override

@@ -48,6 +48,8 @@ final class McpHttpVerticle extends VerticleBase {
   private MessageConsumer<Object> router;
   private HttpServer http;
   private long heartbeat = -1;
+  /** Completes when the connections have ended after {@link #stopListening}; null before it. */
+  private volatile Future<Void> connectionsDone;
 
   McpHttpVerticle(HttpEndpoint endpoint, AuthGate auth, int port) {
     this.endpoint = endpoint;
@@ -89,16 +91,46 @@ final class McpHttpVerticle extends VerticleBase {
         web.handle(request);
       }
     });
-    return router.completion().compose(v -> http.listen());
+    return router.completion().compose(v -> listen());
   }
 
   /**
-   * Stops taking connections and requests, hands the streams clients can resume to other instances when the stores
-   * are shared (POST streams of 2025-11-25 sessions and GET streams end with a {@code retry}; their requests run on
-   * here), ends the listen streams (and without shared stores the GET streams), and completes once the other
-   * requests in flight are answered or {@code timeoutMs} has passed.
+   * Listens from this verticle's own context, not from the callback's (which may be another one): Vert.x closes
+   * the shared socket from the context it was bound from, at once only when the close is asked from that very
+   * context (see {@link McpHttpServerImpl#shutdown}); from any other, the close waits behind the event loop's
+   * queue, and connections accepted meanwhile are reset.
    */
-  Future<Void> drain(long timeoutMs) {
+  private Future<HttpServer> listen() {
+    Promise<HttpServer> listening = Promise.promise();
+    context.runOnContext(v -> http.listen().onComplete(listening));
+    return listening.future();
+  }
+
+  /**
+   * Stops taking connections: this server leaves the listening socket it shares with the endpoint's other
+   * verticles, and its connections with no request in progress close. Vert.x closes the socket itself when the
+   * last server sharing it leaves. Runs on the caller's thread, so that a request already on its way on one of this
+   * verticle's connections is read before the connection is told to close (see
+   * {@link McpHttpServerImpl#shutdown}); {@link #drain()} then ends the streams and waits for the rest.
+   */
+  void stopListening(long timeoutMs) {
+    if (connectionsDone == null) {
+      connectionsDone = http.shutdown(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** Runs {@code task} on this verticle's context. */
+  void runOnContext(Runnable task) {
+    context.runOnContext(v -> task.run());
+  }
+
+  /**
+   * After {@link #stopListening}: hands the streams clients can resume to other instances when the stores are
+   * shared (POST streams of 2025-11-25 sessions and GET streams end with a {@code retry}; their requests run on
+   * here), ends the listen streams (and without shared stores the GET streams), and completes once the other
+   * requests in flight are answered or the shutdown's timeout has passed.
+   */
+  Future<Void> drain() {
     Promise<Void> drained = Promise.promise();
     context.runOnContext(v -> {
       if (endpoint.sessions.shared()) {
@@ -110,7 +142,8 @@ final class McpHttpVerticle extends VerticleBase {
         gets.endAll();
       }
       new ArrayList<>(listens).forEach(SseWriter::end);
-      http.shutdown(timeoutMs, TimeUnit.MILLISECONDS).onComplete(ar -> drained.complete());
+      Future<Void> done = connectionsDone != null ? connectionsDone : http.shutdown(0, TimeUnit.MILLISECONDS);
+      done.onComplete(ar -> drained.complete());
     });
     return drained.future();
   }
