@@ -138,8 +138,12 @@ class Session {
       stats.sentAfterKill++;
     }
     let lastProblem = 'none';
+    // What happened to this request, for the failure message: each send, its status, each cut and resume.
+    const trail = [];
+    this.trail = trail;
     while (Date.now() < deadline) {
       let res;
+      trail.push(`${new Date().toISOString().slice(11, 23)} POST`);
       try {
         res = await fetch(endpoint, { method: 'POST', headers: this.headers(), body: JSON.stringify(message),
           signal: AbortSignal.timeout(30_000) });
@@ -149,6 +153,7 @@ class Session {
         await pause(200);
         continue;
       }
+      trail.push(`HTTP ${res.status} via ${res.headers.get('x-upstream') ?? '?'}`);
       if (res.status === 404 && this.id && !initializing) {
         await res.text().catch(() => {});
         stats.reinitializations++;
@@ -171,7 +176,7 @@ class Session {
       }
       let response;
       if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-        response = await this.readStream(res, message.id, onMessage, deadline);
+        response = await this.readStream(res, message.id, onMessage, deadline, trail);
       } else {
         try {
           response = await res.json();
@@ -185,6 +190,7 @@ class Session {
         continue;
       }
       if (mustResend(response)) {
+        trail.push('told to send again');
         stats.retries.resendError++;
         if (sentAfterKill) {
           stats.retries.resendAfterKill++;
@@ -203,7 +209,7 @@ class Session {
    * undefined when the request has to be sent again: no event id to resume from, or two resumed streams in a row
    * that brought nothing.
    */
-  async readStream(res, id, onMessage, deadline) {
+  async readStream(res, id, onMessage, deadline, trail = []) {
     let lastEventId;
     let cutOnce = false;
     let idle = 0;
@@ -230,6 +236,7 @@ class Session {
         }
         return outcome.response;
       }
+      trail.push(`cut after ${events} events (last id ${lastEventId})`);
       if (!cutOnce) {
         stats.streams.cut++;
         cutOnce = true;
@@ -239,6 +246,7 @@ class Session {
         return undefined;
       }
       stats.resumes.attempted++;
+      trail.push(`${new Date().toISOString().slice(11, 23)} GET resume`);
       try {
         res = await fetch(endpoint, { method: 'GET',
           signal: AbortSignal.timeout(Math.max(1000, Math.min(15_000, deadline - Date.now()))),
@@ -247,6 +255,7 @@ class Session {
         await pause(200);
         res = undefined;
       }
+      trail.push(res ? `HTTP ${res.status}` : 'transport error');
       if (res && res.status !== 200) {
         await res.text().catch(() => {});
         if (res.status === 404 || res.status === 405 || res.status === 400) {
@@ -361,7 +370,7 @@ async function streamingCall(session, client) {
     },
   });
   expect(text(response) === `${STEPS} steps done; progress token ${token}`,
-    `streaming call: ${JSON.stringify(response)}`);
+    `streaming call: ${JSON.stringify(response)} (session ${session.id}; ${session.trail?.join(', ')})`);
   expect(steps.size === STEPS, `streaming call: progress steps ${[...steps].sort((a, b) => a - b)}`);
   stats.streams.completed++;
   stats.streams.progressEvents += progressEvents;

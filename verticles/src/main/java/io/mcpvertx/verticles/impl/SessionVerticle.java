@@ -246,19 +246,37 @@ public final class SessionVerticle extends VerticleBase {
    * <p>Messages delivered from one thread are handled in the order delivered.
    */
   public void deliver(Object body, MessageSink replies, Runnable handled) {
+    deliver(body, replies, handled, null);
+  }
+
+  /**
+   * {@link #deliver(Object, MessageSink, Runnable)} for a message held while its session moved, first sent over
+   * the bus for the exchange stream {@code stream}: that first delivery may have reached this verticle after all
+   * (its acknowledgement did not reach the sender in time). A request of that stream still in progress here is that
+   * same request, whose answers already go to the exchange: the second delivery is dropped, not refused as an id in
+   * use.
+   */
+  public void redeliver(Object body, MessageSink replies, String stream) {
+    deliver(body, replies, null, stream);
+  }
+
+  private void deliver(Object body, MessageSink replies, Runnable handled, String stream) {
     McpTracer tracer = server.tracer();
     if (tracer == McpTracer.NONE) {
-      context.runOnContext(v -> delivered(body, replies, handled));
+      context.runOnContext(v -> delivered(body, replies, handled, stream));
     } else {
       // The caller's trace context (its HTTP request's) goes along to the session's context.
-      Runnable traced = tracer.wrap(() -> delivered(body, replies, handled));
+      Runnable traced = tracer.wrap(() -> delivered(body, replies, handled, stream));
       context.runOnContext(v -> traced.run());
     }
   }
 
-  private void delivered(Object body, MessageSink replies, Runnable handled) {
+  private void delivered(Object body, MessageSink replies, Runnable handled, String stream) {
     if (stopping || handedOver) {
       return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
+    }
+    if (stream != null && isRunning(stream, body)) {
+      return;
     }
     if (onActivity != null) {
       onActivity.run();
@@ -372,8 +390,7 @@ public final class SessionVerticle extends VerticleBase {
     MessageSink sink = new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options,
         stream != null && headers.contains(McpEventBus.RESUMABLE));
     if (stream != null && message.body() instanceof JsonRpcRequest request) {
-      StreamedSink running = streamed.get(stream);
-      if (running != null && running.requestId.equals(request.id())) {
+      if (isRunning(stream, request)) {
         // The same exchange's message again: its sender gave up waiting for our acknowledgement and held it until
         // the session "moved" here, where it already runs. Its answers already go to that exchange.
         if (message.replyAddress() != null) {
@@ -391,6 +408,12 @@ public final class SessionVerticle extends VerticleBase {
       // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
       context.runOnContext(v -> acknowledge(() -> message.reply(null)));
     }
+  }
+
+  /** Whether {@code body} is the request in progress here for the exchange stream {@code stream}. */
+  private boolean isRunning(String stream, Object body) {
+    StreamedSink running = streamed.get(stream);
+    return running != null && body instanceof JsonRpcRequest request && running.requestId.equals(request.id());
   }
 
   /**

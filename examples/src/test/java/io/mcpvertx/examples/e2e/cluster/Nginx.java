@@ -144,6 +144,8 @@ final class Nginx implements AutoCloseable {
               proxy_connect_timeout 2s;
               # A refused connection (a dead instance) tries the next one; a request already sent is never re-sent.
               proxy_next_upstream error timeout;
+              # Which instance answered: the load scripts name it when a call fails.
+              add_header X-Upstream $upstream_addr always;
             }
           }
         }

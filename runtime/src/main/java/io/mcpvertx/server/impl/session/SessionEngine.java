@@ -250,6 +250,8 @@ final class SessionEngine implements McpSession {
   private void onRequest(JsonRpcRequest request, MessageSink sink) {
     // First, whatever the method: any answer to a reused id would be taken for the answer to the request in progress.
     if (inFlight.contains(request.id())) {
+      LOG.warn("Session {}: refused a {} request: its id {} is in use by a request in progress", id,
+          request.method(), request.id());
       refuse(request, sink, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: id " + request.id() + " is already in use by a request in progress");
       return;

@@ -250,7 +250,13 @@ final class SessionPosts {
     if (local != null) {
       // The session runs in this JVM: straight to its context, no event bus (and no thread hop when it runs on
       // this verticle's event loop).
-      local.deliver(body, new ExchangeSink(context, Thread.currentThread(), exchange), null);
+      ExchangeSink sink = new ExchangeSink(context, Thread.currentThread(), exchange);
+      if (deadline > 0) {
+        // Held after a send over the bus that may have reached this very verticle.
+        local.redeliver(body, sink, exchange.streamId());
+      } else {
+        local.deliver(body, sink, null);
+      }
       exchange.handedOff();
       return;
     }
