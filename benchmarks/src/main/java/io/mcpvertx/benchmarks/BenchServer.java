@@ -38,7 +38,7 @@ import org.openjdk.jmh.Main;
  * {@code java -jar mcp-vertx-benchmarks.jar echo|web|mcp [--port 8080] [--instances N] [--event-loops N]
  * [--host 127.0.0.1] [--metrics [--metrics-port 9464]]}; and
  * the in-JVM micro-benchmarks, {@code java -jar mcp-vertx-benchmarks.jar jmh [JMH options]} ({@link CodecBenchmark},
- * {@link SessionBenchmark}); and task lifecycles against a private Redis,
+ * {@link SessionBenchmark}, {@link EventStoreBenchmark}); and task lifecycles against a private Redis,
  * {@code java -jar mcp-vertx-benchmarks.jar tasks [options]} ({@link TaskLifecycleBench}).
  *
  * <ul>

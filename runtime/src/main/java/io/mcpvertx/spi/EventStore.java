@@ -2,6 +2,7 @@ package io.mcpvertx.spi;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,6 +33,20 @@ public interface EventStore {
 
   /** Marks a stream complete: its request was answered. Replays of it end after the last event. */
   Future<Void> complete(String sessionId, String streamId);
+
+  /**
+   * Appends a stream's last events and marks it complete, and yields their ids in order: what {@link #append} for
+   * each and then {@link #complete} do, as one operation where the store can (one lock, one round trip). A POST
+   * answered at once as a stream stores its priming event and its answer this way. The default does it in steps.
+   */
+  default Future<List<String>> appendAndComplete(String sessionId, String streamId, List<Buffer> data) {
+    List<String> ids = new ArrayList<>(data.size());
+    Future<String> appended = Future.succeededFuture();
+    for (Buffer event : data) {
+      appended = appended.compose(previous -> append(sessionId, streamId, event)).onSuccess(ids::add);
+    }
+    return appended.compose(last -> complete(sessionId, streamId)).map(v -> ids);
+  }
 
   /**
    * The events of {@code lastEventId}'s stream that follow it. Fails with {@link UnknownEventException} when the

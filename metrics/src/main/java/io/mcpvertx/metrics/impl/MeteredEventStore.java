@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import java.util.List;
 
 /** An {@link EventStore} whose operations are timed, and whose events appended and replayed are counted. */
 final class MeteredEventStore implements EventStore {
@@ -40,6 +41,13 @@ final class MeteredEventStore implements EventStore {
   @Override
   public Future<Void> complete(String sessionId, String streamId) {
     return complete.time(() -> store.complete(sessionId, streamId));
+  }
+
+  /** Timed as an append (it is one, of several events), counted by the events it stored. */
+  @Override
+  public Future<List<String>> appendAndComplete(String sessionId, String streamId, List<Buffer> data) {
+    return append.time(() -> store.appendAndComplete(sessionId, streamId, data))
+        .onSuccess(ids -> appended.increment(ids.size()));
   }
 
   @Override

@@ -159,6 +159,38 @@ public abstract class EventStoreContract {
     assertEquals(next, replay.events().get(0).id());
   }
 
+  @Test
+  void appendAndCompleteStoresTheEventsInOrderAndCompletesTheStream() {
+    EventStore store = store();
+    String s = session();
+    String first = await(store.append(s, "a", data("1")));
+    List<String> ids = await(store.appendAndComplete(s, "a", List.of(data(""), data("3"))));
+    assertEquals(2, ids.size());
+    assertEquals(List.of("a", "a"), List.of(store.streamOf(ids.get(0)), store.streamOf(ids.get(1))));
+    assertNotEquals(first, ids.get(0));
+    assertNotEquals(ids.get(0), ids.get(1));
+    EventStore.Replay afterFirst = await(store.replayAfter(s, first));
+    assertEquals(List.of("", "3"), texts(afterFirst));
+    assertEquals(ids, afterFirst.events().stream().map(EventStore.StoredEvent::id).toList());
+    assertTrue(afterFirst.complete());
+    EventStore.Replay afterPriming = await(store.replayAfter(s, ids.get(0)));
+    assertEquals(List.of("3"), texts(afterPriming));
+    assertTrue(afterPriming.complete());
+    assertTrue(await(store.replayAfter(s, ids.get(1))).events().isEmpty());
+  }
+
+  @Test
+  void appendAndCompleteStartsAStream() {
+    EventStore store = store();
+    String s = session();
+    List<String> ids = await(store.appendAndComplete(s, "b", List.of(data("x"))));
+    assertEquals(1, ids.size());
+    EventStore.Replay replay = await(store.replayAfter(s, ids.get(0)));
+    assertEquals("b", replay.streamId());
+    assertTrue(replay.events().isEmpty());
+    assertTrue(replay.complete());
+  }
+
   protected static List<String> texts(EventStore.Replay replay) {
     List<String> texts = new ArrayList<>();
     replay.events().forEach(e -> texts.add(e.data().toString()));

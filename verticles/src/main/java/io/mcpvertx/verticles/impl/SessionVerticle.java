@@ -7,7 +7,6 @@ import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
-import io.mcpvertx.jsonrpc.JsonRpcResponse;
 import io.mcpvertx.server.McpServer;
 import io.mcpvertx.server.McpSession;
 import io.mcpvertx.server.MessageSink;
@@ -29,9 +28,7 @@ import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -105,11 +102,11 @@ public final class SessionVerticle extends VerticleBase {
   private volatile boolean handedOver;
   private boolean answerOnStop;
   /**
-   * The requests in progress that came over the bus with a stream (from another instance's POST), by stream id:
-   * what {@link #PRODUCER_LOST} cancels. Touched on this verticle's context only; at most one entry per request in
-   * flight, so bounded by the session's concurrent-request limit.
+   * The requests in progress that came over the bus with a stream (from another instance's POST): what
+   * {@link #PRODUCER_LOST} cancels, and how a second delivery of one is recognised. Touched on this verticle's context
+   * only.
    */
-  private final Map<String, StreamedSink> streamed = new HashMap<>();
+  private final StreamedRequests streamed = new StreamedRequests();
   /** The event loop this verticle must start on ({@link SessionPlacement}); null: any. */
   private volatile Thread wantedLoop;
   /** Started on another loop than the wanted one: an empty deployment, undeployed again by the placement. */
@@ -275,7 +272,7 @@ public final class SessionVerticle extends VerticleBase {
     if (stopping || handedOver) {
       return; // as a message sent to the address of a verticle that is gone: the transport's close hooks answer
     }
-    if (stream != null && isRunning(stream, body)) {
+    if (stream != null && streamed.isRunning(stream, body)) {
       return;
     }
     if (onActivity != null) {
@@ -390,7 +387,7 @@ public final class SessionVerticle extends VerticleBase {
     MessageSink sink = new BusSink(vertx.eventBus(), replyTo != null ? replyTo : defaultOutbound, options,
         stream != null && headers.contains(McpEventBus.RESUMABLE));
     if (stream != null && message.body() instanceof JsonRpcRequest request) {
-      if (isRunning(stream, request)) {
+      if (streamed.isRunning(stream, request)) {
         // The same exchange's message again: its sender gave up waiting for our acknowledgement and held it until
         // the session "moved" here, where it already runs. Its answers already go to that exchange.
         if (message.replyAddress() != null) {
@@ -398,9 +395,7 @@ public final class SessionVerticle extends VerticleBase {
         }
         return;
       }
-      StreamedSink streamedSink = new StreamedSink(this, stream, request.id(), sink);
-      streamed.put(stream, streamedSink);
-      sink = streamedSink;
+      sink = streamed.track(stream, request.id(), sink);
     }
     handle(message.body(), new HeldSink(this, sink));
     if (message.replyAddress() != null) {
@@ -410,26 +405,16 @@ public final class SessionVerticle extends VerticleBase {
     }
   }
 
-  /** Whether {@code body} is the request in progress here for the exchange stream {@code stream}. */
-  private boolean isRunning(String stream, Object body) {
-    StreamedSink running = streamed.get(stream);
-    return running != null && body instanceof JsonRpcRequest request && running.requestId.equals(request.id());
-  }
-
   /**
    * Cancels the request whose stream {@code streamId} lost its producer, as a {@code notifications/cancelled} from
    * the client would: its handler is told, and the id is free again for the client's re-send. A stream not in the
    * map (answered meanwhile, or never seen here) cancels nothing.
    */
   private void producerLost(String streamId) {
-    StreamedSink lost = streamed.remove(streamId);
-    if (lost == null || session == null) {
+    JsonRpcId requestId = streamed.lose(streamId);
+    if (requestId == null || session == null) {
       return;
     }
-    // Nothing more goes to the producer: were it alive after all (it lost its lease, say), it must not end the
-    // stream the client now follows elsewhere, where the request is answered with an error.
-    lost.lost = true;
-    JsonRpcId requestId = lost.requestId;
     LOG.info("Session {}: request {} lost the instance carrying its stream {}; cancelled so it can be sent again",
         sessionId, requestId, streamId);
     session.handle(new JsonRpcNotification("notifications/cancelled", new JsonObject()
@@ -515,69 +500,6 @@ public final class SessionVerticle extends VerticleBase {
     @Override
     public void closeSseStream(long retryMs) {
       verticle.out(() -> target.closeSseStream(retryMs));
-    }
-  }
-
-  /**
-   * A request's sink that forgets the request's stream ({@link #streamed}) once the request is answered, and sends
-   * nothing more once the stream's producer is {@link #lost}.
-   */
-  private static final class StreamedSink implements MessageSink {
-
-    private final SessionVerticle verticle;
-    private final String stream;
-    private final JsonRpcId requestId;
-    private final MessageSink target;
-    private boolean lost;
-
-    StreamedSink(SessionVerticle verticle, String stream, JsonRpcId requestId, MessageSink target) {
-      this.verticle = verticle;
-      this.stream = stream;
-      this.requestId = requestId;
-      this.target = target;
-    }
-
-    @Override
-    public void send(JsonRpcMessage message) {
-      if (lost) {
-        return;
-      }
-      JsonRpcId answered = message instanceof JsonRpcResponse response ? response.id()
-          : message instanceof JsonRpcErrorResponse error ? error.id() : null;
-      if (requestId.equals(answered)) {
-        verticle.streamed.remove(stream, this);
-      }
-      target.send(message);
-    }
-
-    @Override
-    public void sendBatch(List<JsonRpcMessage> responses) {
-      if (!lost) {
-        target.sendBatch(responses);
-      }
-    }
-
-    @Override
-    public void abandoned(JsonRpcId id) {
-      if (lost) {
-        return;
-      }
-      if (requestId.equals(id)) {
-        verticle.streamed.remove(stream, this);
-      }
-      target.abandoned(id);
-    }
-
-    @Override
-    public boolean resumable() {
-      return target.resumable();
-    }
-
-    @Override
-    public void closeSseStream(long retryMs) {
-      if (!lost) {
-        target.closeSseStream(retryMs);
-      }
     }
   }
 

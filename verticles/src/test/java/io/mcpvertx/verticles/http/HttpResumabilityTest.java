@@ -301,6 +301,40 @@ class HttpResumabilityTest {
         .onComplete(test.succeedingThenComplete());
   }
 
+  /**
+   * A stream answered at once stores its priming event, answer and completion in one go: a client that lost the
+   * connection after the priming event still resumes from it, gets the answer, and its GET ends there.
+   */
+  @Test
+  void resumesFromThePrimingEventOfAStreamAnsweredAtOnce(Vertx vertx, VertxTestContext test) {
+    HttpTestServer.start(vertx, new McpHttpServerOptions().setResponseMode(ResponseMode.SSE))
+        .compose(server -> server.client().initialize(V11))
+        .compose(session -> {
+          JsonObject ping = session.request("ping", null);
+          return session.post(ping).compose(post -> {
+            List<SseParser.Event> events = post.events();
+            test.verify(() -> {
+              assertEquals(2, events.size(), events::toString);
+              assertTrue(events.get(0).isPriming(), events::toString);
+              assertTrue(SseStream.isResponseTo(events.get(1).message(), ping.getValue("id")), events::toString);
+            });
+            return session.resume(events.get(0).id()).compose(resumed -> resumed.ended().map(v -> {
+              test.verify(() -> {
+                List<SseParser.Event> replayed = resumed.events().stream().filter(SseParser.Event::hasMessage).toList();
+                assertEquals(List.of(events.get(1).id()), replayed.stream().map(SseParser.Event::id).toList(),
+                    resumed.events()::toString);
+                assertEquals(events.get(1).message(), replayed.get(0).message());
+              });
+              return v;
+            })).compose(v -> session.resume(events.get(1).id())).compose(resumed -> resumed.ended().map(v -> {
+              test.verify(() -> assertTrue(resumed.messages().isEmpty(), resumed.events()::toString));
+              return v;
+            }));
+          });
+        })
+        .onComplete(test.succeedingThenComplete());
+  }
+
   @Test
   void ssePollingClosesAfterPrimingWithRetryAndGetCollectsTheResult(Vertx vertx, VertxTestContext test) {
     McpHttpServerOptions options = new McpHttpServerOptions().setSsePolling(true).setSseRetryMs(1234);

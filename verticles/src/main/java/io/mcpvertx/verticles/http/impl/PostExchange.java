@@ -48,6 +48,12 @@ final class PostExchange {
   /** The exchange's stream in the event store; made when first needed, as a JSON answer needs none. */
   private String streamId;
   private SseWriter sse;
+  /**
+   * The stream has a priming event that is neither stored nor written yet. It is stored only when it is about to
+   * go out, because until then no client can hold its id: when the answer comes before the stream is uncorked,
+   * priming event, answer and completion are stored in one operation.
+   */
+  private boolean primingDue;
   private boolean detached;
   private boolean done;
   /** Whether the request is with its session: from then on a new stream is uncorked on the next turn. */
@@ -124,12 +130,10 @@ final class PostExchange {
       }
       startSse();
     }
-    if (last && sse != null) {
-      sse.cork(); // the answer and the end of the stream in one write
-    }
-    emit(endpoint.codec.encode(message));
     if (last) {
-      finish();
+      finish(endpoint.codec.encode(message));
+    } else {
+      emit(endpoint.codec.encode(message));
     }
   }
 
@@ -145,11 +149,7 @@ final class PostExchange {
     if (sse == null && !detached) {
       startSse();
     }
-    if (sse != null) {
-      sse.cork();
-    }
-    emit(data);
-    finish();
+    finish(data);
   }
 
   /** Whether the exchange can become an SSE stream a client resumes: not a batch, and SSE allowed. */
@@ -172,6 +172,7 @@ final class PostExchange {
     if (sse == null) {
       startSse();
     }
+    prime();
     tail = tail.onSuccess(v -> {
       if (!detached && sse.isOpen()) {
         sse.endWithRetry(retryMs);
@@ -188,7 +189,8 @@ final class PostExchange {
         done = true;
         onDone.accept(this);
       } else {
-        finish();
+        prime(); // a client given its id may resume, and finds the stream complete
+        finish(null);
       }
     }
   }
@@ -262,7 +264,10 @@ final class PostExchange {
 
   /** Uncorks the stream on the next turn of the loop, after what is queued now (the session's task among it). */
   private void uncorkSoon() {
-    context.runOnContext(v -> sse.uncork());
+    context.runOnContext(v -> {
+      prime();
+      sse.uncork();
+    });
   }
 
   private void startSse() {
@@ -275,20 +280,37 @@ final class PostExchange {
     }
     ProtocolVersion version = session.version();
     if (version != null && version.supports(ProtocolFeature.SSE_PRIMING)) {
-      tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), Buffer.buffer())).onSuccess(eventId -> {
-        if (!detached) {
-          sse.priming(eventId);
-          if (endpoint.options.isSsePolling()) {
-            // Polling: the client comes back with Last-Event-ID for the rest; the connection is freed meanwhile.
-            sse.endWithRetry(endpoint.options.getSseRetryMs());
-            detached = true;
-          }
-        }
-      });
+      primingDue = true;
+      if (endpoint.options.isSsePolling()) {
+        prime();
+      }
+    }
+  }
+
+  /** Stores the priming event that is due, and writes it; before anything else of the stream goes out. */
+  private void prime() {
+    if (!primingDue) {
+      return;
+    }
+    primingDue = false;
+    tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), Buffer.buffer())).onSuccess(eventId -> {
+      if (!detached) {
+        sse.priming(eventId);
+        polled();
+      }
+    });
+  }
+
+  private void polled() {
+    if (endpoint.options.isSsePolling()) {
+      // Polling: the client comes back with Last-Event-ID for the rest; the connection is freed meanwhile.
+      sse.endWithRetry(endpoint.options.getSseRetryMs());
+      detached = true;
     }
   }
 
   private void emit(Buffer data) {
+    prime();
     tail = tail.compose(v -> endpoint.streams.publish(session, streamId(), data)).onSuccess(eventId -> {
       if (!detached && sse != null && sse.isOpen()) {
         sse.event(eventId, data);
@@ -302,10 +324,36 @@ final class PostExchange {
     onDone.accept(this);
   }
 
-  private void finish() {
+  /**
+   * Ends the exchange: stores its last event, if any, with the priming event still due, completes the stream, and
+   * writes what is left and the end of the stream in one write.
+   */
+  private void finish(Buffer data) {
     done = true;
+    if (sse != null) {
+      sse.cork();
+    }
+    if (data == null) {
+      tail = tail.andThen(v -> endpoint.streams.completeStream(session, streamId()));
+    } else {
+      boolean priming = primingDue;
+      primingDue = false;
+      List<Buffer> events = priming ? List.of(Buffer.buffer(), data) : List.of(data);
+      // Completed even when what came before failed to be stored, as the client's replay must end.
+      tail = tail.compose(v -> endpoint.streams.publishLast(session, streamId(), events), failed -> {
+        endpoint.streams.completeStream(session, streamId());
+        return Future.failedFuture(failed);
+      }).onSuccess(ids -> {
+        if (!detached && sse != null && sse.isOpen()) {
+          if (priming) {
+            sse.primedEvent(ids.get(0), ids.get(1), data);
+          } else {
+            sse.event(ids.get(0), data);
+          }
+        }
+      });
+    }
     tail.onComplete(v -> {
-      endpoint.streams.completeStream(session, streamId());
       if (sse != null) {
         sse.end();
       }

@@ -3,6 +3,7 @@ package io.mcpvertx.verticles.http.impl;
 import io.mcpvertx.server.observe.McpObserver;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.nio.charset.StandardCharsets;
 
@@ -21,9 +22,21 @@ import java.nio.charset.StandardCharsets;
 final class SseWriter {
 
   private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
+  // Header names and values made once as ASCII: Vert.x copies them into the head as they are.
+  private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
+  private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
+  private static final CharSequence CACHE_CONTROL = HttpHeaders.createOptimized("Cache-Control");
+  private static final CharSequence NO_CACHE = HttpHeaders.createOptimized("no-cache, no-store");
+  private static final CharSequence ACCEL_BUFFERING = HttpHeaders.createOptimized("X-Accel-Buffering");
+  private static final CharSequence NO = HttpHeaders.createOptimized("no");
+  private static final byte[] ID = "id: ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] DATA = "\ndata: ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] EMPTY_DATA = "\ndata: \n\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
 
   private final HttpServerResponse response;
   private final McpObserver observer;
+  private final int maxQueueBytes;
   private boolean open;
   private boolean corked;
   /** What was written while corked; null when nothing waits. */
@@ -33,18 +46,23 @@ final class SseWriter {
   SseWriter(HttpServerResponse response, int maxQueueBytes, McpObserver observer) {
     this.response = response;
     this.observer = observer;
-    response.setWriteQueueMaxSize(maxQueueBytes);
+    this.maxQueueBytes = maxQueueBytes;
   }
 
   /** Sends the SSE response head. */
   void start() {
     prepareHead();
+    goesOn();
     response.writeHead();
     open = true;
     observe();
   }
 
-  /** Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. */
+  /**
+   * Starts the response corked: its head goes out with the first frames, at {@link #uncork()} or the end. Whether
+   * it is chunked is decided then: a stream that ends before its head went out is known whole, and goes as one
+   * response with a {@code Content-Length}, which spares the chunk framing and lets Vert.x write it as one message.
+   */
   void startCorked() {
     prepareHead();
     open = true;
@@ -62,11 +80,20 @@ final class SseWriter {
   }
 
   private void prepareHead() {
-    response.setStatusCode(200)
-        .putHeader("Content-Type", "text/event-stream")
-        .putHeader("Cache-Control", "no-cache, no-store")
-        .putHeader("X-Accel-Buffering", "no")
-        .setChunked(true);
+    // Added, not set: a new response has none of these, and setting one first looks for it to remove it.
+    response.setStatusCode(200).headers()
+        .add(CONTENT_TYPE, EVENT_STREAM)
+        .add(CACHE_CONTROL, NO_CACHE)
+        .add(ACCEL_BUFFERING, NO);
+  }
+
+  /**
+   * The stream is sent as it goes, so it is chunked and a slow reader is bounded by its write queue. A stream corked
+   * from the start that ends before its head went out needs neither: it goes as one response, in one write.
+   */
+  private void goesOn() {
+    response.setChunked(true);
+    response.setWriteQueueMaxSize(maxQueueBytes);
   }
 
   /** Holds back what is written from now on until {@link #uncork()} or the end. */
@@ -85,6 +112,9 @@ final class SseWriter {
     if (!isOpen()) {
       return;
     }
+    if (!response.headWritten()) {
+      goesOn();
+    }
     if (frames != null) {
       write(frames);
     } else if (!response.headWritten()) {
@@ -98,20 +128,47 @@ final class SseWriter {
 
   /** One event; {@code data} must be a single line (JSON-RPC messages are encoded compactly). */
   void event(String id, Buffer data) {
-    write(frame(id, data));
+    if (isOpen()) {
+      write(frame(corked ? held(data.length() + 64) : Buffer.buffer(data.length() + 64), id, data));
+    }
   }
 
-  private static Buffer frame(String id, Buffer data) {
-    Buffer frame = Buffer.buffer(data.length() + 64);
-    if (id != null) {
-      frame.appendString("id: ").appendString(id).appendString("\n");
+  /** A priming event followed by an event, as {@link #priming} and then {@link #event}, in one buffer. */
+  void primedEvent(String primingId, String id, Buffer data) {
+    if (isOpen()) {
+      int size = primingId.length() + id.length() + data.length() + 32;
+      Buffer frames = corked ? held(size) : Buffer.buffer(size);
+      write(frame(primingFrame(frames, primingId), id, data));
     }
-    return frame.appendString("data: ").appendBuffer(data).appendString("\n\n");
+  }
+
+  /** Appends one event's frame to {@code frame}; {@code id} null for an event without one. */
+  private static Buffer frame(Buffer frame, String id, Buffer data) {
+    if (id != null) {
+      frame.appendBytes(ID).appendString(id).appendBytes(DATA);
+    } else {
+      frame.appendBytes(DATA, 1, DATA.length - 1);
+    }
+    return frame.appendBuffer(data).appendBytes(END);
   }
 
   /** A priming event: an id with empty data, so the client can resume before anything else was sent. */
   void priming(String id) {
-    write(Buffer.buffer("id: " + id + "\ndata: \n\n"));
+    if (isOpen()) {
+      write(primingFrame(corked ? held(id.length() + 16) : Buffer.buffer(id.length() + 16), id));
+    }
+  }
+
+  private static Buffer primingFrame(Buffer frame, String id) {
+    return frame.appendBytes(ID).appendString(id).appendBytes(EMPTY_DATA);
+  }
+
+  /** What is held back, to append a frame of about {@code size} bytes to; written whole at the uncork or the end. */
+  private Buffer held(int size) {
+    if (held == null) {
+      held = Buffer.buffer(size);
+    }
+    return held;
   }
 
   void heartbeat() {
@@ -126,7 +183,7 @@ final class SseWriter {
    */
   void replayEvent(String id, Buffer data) {
     if (isOpen()) {
-      response.write(frame(id, data));
+      response.write(frame(Buffer.buffer(data.length() + 64), id, data));
     }
   }
 
@@ -151,7 +208,6 @@ final class SseWriter {
   void endWithRetry(long retryMs) {
     Buffer retry = Buffer.buffer("retry: " + retryMs + "\n\n", StandardCharsets.UTF_8.name());
     if (isOpen()) {
-      wholeIfUnsent();
       response.end(held == null ? retry : held.appendBuffer(retry));
     }
     held = null;
@@ -160,7 +216,6 @@ final class SseWriter {
 
   void end() {
     if (isOpen()) {
-      wholeIfUnsent();
       if (held != null) {
         response.end(held);
       } else {
@@ -171,22 +226,14 @@ final class SseWriter {
     open = false;
   }
 
-  /**
-   * A stream that ends before its head went out (corked from the start) is known whole: it goes as one response with
-   * a {@code Content-Length}, not chunked, which spares the chunk framing and lets Vert.x write it as one message.
-   */
-  private void wholeIfUnsent() {
-    if (!response.headWritten()) {
-      response.setChunked(false);
-    }
-  }
-
   private void write(Buffer frame) {
     if (!isOpen()) {
       return;
     }
     if (corked) {
-      held = held == null ? frame : held.appendBuffer(frame);
+      if (frame != held) { // a frame appended to what is held is there already
+        held = held == null ? frame : held.appendBuffer(frame);
+      }
       return;
     }
     response.write(frame);

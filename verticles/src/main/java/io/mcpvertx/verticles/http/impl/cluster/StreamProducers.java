@@ -45,7 +45,7 @@ public final class StreamProducers {
 
   /** A new id for the stream of a POST answering {@code ids}. */
   public String postStreamId(List<JsonRpcId> ids, boolean batch) {
-    String random = "p" + RandomIds.of(9);
+    String random = "p" + RandomIds.unique(9);
     if (instance == null || batch || ids.size() != 1) {
       return random;
     }

@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /**
  * Publishes what sessions emit: every event is appended to the session's stream in the event store, then
@@ -70,6 +71,38 @@ public final class SessionEvents {
       // registered, and a point-to-point send could pick the dead one, losing the event for the live reader.
       vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", id)
           .put("data", data.toString()));
+    });
+  }
+
+  /**
+   * Appends a stream's last events and completes it in one store operation, yielding their ids in order; as
+   * {@link #publish} for each and then {@link #completeStream}. When it fails the stream is still completed, as
+   * it would be after a failed publish.
+   */
+  public Future<List<String>> publishLast(HttpSession session, String streamId, List<Buffer> data) {
+    if (session.state() == HttpSession.State.CLOSED) {
+      completeStream(session, streamId);
+      return Future.failedFuture(new IllegalStateException("session closed"));
+    }
+    return events.appendAndComplete(session.id(), streamId, data).andThen(ar -> {
+      if (ar.failed()) {
+        completeStream(session, streamId);
+        return;
+      }
+      if (session.isClosed()) {
+        if (!shared) {
+          events.removeSession(session.id()); // as in publish: this append may have come after the removal
+        }
+        return;
+      }
+      if (followedAnywhere(session, streamId)) {
+        List<String> ids = ar.result();
+        for (int i = 0; i < ids.size(); i++) {
+          vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", ids.get(i))
+              .put("data", data.get(i).toString()));
+        }
+        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true));
+      }
     });
   }
 
