@@ -21,7 +21,6 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -173,17 +172,7 @@ public class SessionBenchmark {
   }
 
   private void runOnSession(Runnable action) throws InterruptedException {
-    CountDownLatch done = new CountDownLatch(1);
-    context.runOnContext(v -> {
-      try {
-        action.run();
-      } finally {
-        done.countDown();
-      }
-    });
-    if (!done.await(10, TimeUnit.SECONDS)) {
-      throw new IllegalStateException("the session's event loop did not run the batch");
-    }
+    OnLoop.run(context, action);
   }
 
   /** Encodes what the session sends, as a transport would. Touched on the session's event loop only. */

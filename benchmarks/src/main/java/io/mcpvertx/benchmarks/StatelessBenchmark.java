@@ -14,7 +14,6 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -128,16 +127,6 @@ public class StatelessBenchmark {
   }
 
   private void onLoop(Runnable action) throws InterruptedException {
-    CountDownLatch done = new CountDownLatch(1);
-    context.runOnContext(v -> {
-      try {
-        action.run();
-      } finally {
-        done.countDown();
-      }
-    });
-    if (!done.await(10, TimeUnit.SECONDS)) {
-      throw new IllegalStateException("the event loop did not run the batch");
-    }
+    OnLoop.run(context, action);
   }
 }

@@ -135,9 +135,21 @@ public final class StreamableHttp {
       headers = MultiMap.caseInsensitiveMultiMap().addAll(headers).add("Authorization", "Bearer " + bearer);
     }
     MultiMap sent = headers;
-    Supplier<Future<SseStream>> exchange = () -> http.request(options.setHeaders(sent))
-        .compose(request -> body == null ? request.send() : request.send(body))
-        .map(SseStream::read);
+    Supplier<Future<SseStream>> exchange = () -> http.request(options.setHeaders(sent)).compose(request -> {
+      // The response is read in the very callback that gets it, a listener of the request's own response future,
+      // which Vert.x calls on the context it delivers the body on, before any of it. A mapping of send()'s future
+      // may run later, as a task, after a short body and its end went by (then no handler can be set any more).
+      Promise<SseStream> opened = Promise.promise();
+      request.response().onComplete(ar -> {
+        if (ar.succeeded()) {
+          opened.tryComplete(SseStream.read(ar.result()));
+        } else {
+          opened.tryFail(ar.cause());
+        }
+      });
+      (body == null ? request.send() : request.send(body)).onFailure(opened::tryFail);
+      return opened.future();
+    });
     if (Vertx.currentContext() != null) {
       return exchange.get();
     }
