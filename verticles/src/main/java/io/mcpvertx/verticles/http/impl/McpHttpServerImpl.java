@@ -127,19 +127,15 @@ public final class McpHttpServerImpl implements McpHttpServer {
   }
 
   /**
-   * Closes the listening socket before anything else happens on the event loops, with no connection taken and then
-   * dropped. Nothing may reach a load balancer as a connection taken and closed without an answer: it would answer
-   * its client 502, and may not send a POST again elsewhere. Two races in Vert.x's shutdown of a shared socket
-   * make that happen, and the order here avoids both:
-   * <ul>
-   *   <li>Vert.x closes the socket when the last server sharing it leaves, on the context the socket was bound on
-   *       (the first verticle's). A connection accepted between that server leaving and the close has no server
-   *       to go to and is reset. So the first verticle leaves last, from its own context, with nothing queued
-   *       there before the close: the streams' handovers wait until the socket is closed.</li>
-   *   <li>A server that leaves tells its connections to close, and one that has not read its request yet closes
-   *       without an answer. Told from another event loop than theirs, they first read what has arrived. So every
-   *       verticle leaves from the first one's context.</li>
-   * </ul>
+   * Closes the listening socket before anything else happens on the event loops. A connection taken and then
+   * dropped reaches a load balancer as a 502, and it may not send a POST again elsewhere. Vert.x closes a socket
+   * shared by several servers when the last of them leaves, from the context it was bound on (the first
+   * verticle's), and a connection accepted between that server leaving and the close has no server to go to and
+   * is reset. So the first verticle leaves last, from its own context, and the streams' handovers wait until the
+   * socket is closed; the others leave from that context too, so their connections are told to close from
+   * another event loop than theirs, after what has arrived on them is read. This narrows those windows without
+   * closing them: Vert.x still accepts between the last server leaving and the close, and its shutdown still
+   * closes a connection whose request it has not read yet (docs/cluster.md has the counts).
    */
   private static Future<Void> stopListening(List<McpHttpVerticle> all, long timeoutMs) {
     if (all.isEmpty()) {

@@ -96,9 +96,8 @@ final class McpHttpVerticle extends VerticleBase {
 
   /**
    * Listens from this verticle's own context, not from the callback's (which may be another one): Vert.x closes
-   * the shared socket from the context it was bound from, at once only when the close is asked from that very
-   * context (see {@link McpHttpServerImpl#shutdown}); from any other, the close waits behind the event loop's
-   * queue, and connections accepted meanwhile are reset.
+   * the shared socket from the context it was bound from, and the shutdown asks for the close from this verticle's
+   * context (see {@link McpHttpServerImpl#shutdown}), so that it does not wait behind another context's tasks.
    */
   private Future<HttpServer> listen() {
     Promise<HttpServer> listening = Promise.promise();
