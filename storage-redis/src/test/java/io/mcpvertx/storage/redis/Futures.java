@@ -13,8 +13,13 @@ final class Futures {
   }
 
   static <T> T await(Future<T> future) {
+    return await(future, PATIENCE_MS);
+  }
+
+  /** As {@link #await(Future)}, for a future that may rightly take up to {@code patienceMs} (a load running on). */
+  static <T> T await(Future<T> future, long patienceMs) {
     try {
-      return future.toCompletionStage().toCompletableFuture().get(PATIENCE_MS, TimeUnit.MILLISECONDS);
+      return future.toCompletionStage().toCompletableFuture().get(patienceMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new AssertionError("expected success, got " + e.getCause(), e.getCause());
     } catch (Exception e) {

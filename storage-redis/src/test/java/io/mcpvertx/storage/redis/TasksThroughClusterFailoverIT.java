@@ -50,7 +50,7 @@ class TasksThroughClusterFailoverIT {
   static final RedisClusterExtension CLUSTER = new RedisClusterExtension(NODE_TIMEOUT_MS);
 
   private static final long TIMEOUT_MS = 500;
-  private static final long HUNG_MS = 5_000;
+  static final long HUNG_MS = 5_000;
   private static final int CLIENTS_PER_INSTANCE = 4;
   private static final long KILL_AT_MS = 1_500;
   /** The killed master is started again this long after the kill. */
@@ -136,7 +136,8 @@ class TasksThroughClusterFailoverIT {
       Thread.sleep(RESTART_AFTER_MS);
       cluster.restart(master);
     }
-    await(Future.all(running));
+    // The clients run until AFTER_KILL_MS after the kill, and their last call may take up to its hang bound.
+    await(Future.all(running), AFTER_KILL_MS + HUNG_MS + 5_000);
     cluster.awaitHealthy();
 
     int lost = 0;

@@ -74,7 +74,8 @@ class TasksThroughSentinelFailoverIT {
         int beforeKill = tally.acknowledged.size();
         master.kill();
         tally.killed = true;
-        await(Future.all(running));
+        // The clients run until AFTER_KILL_MS after the kill, and their last call may take up to its hang bound.
+        await(Future.all(running), AFTER_KILL_MS + TasksThroughClusterFailoverIT.HUNG_MS + 5_000);
 
         int lost = 0;
         for (Map.Entry<String, String> task : tally.acknowledged.entrySet()) {
