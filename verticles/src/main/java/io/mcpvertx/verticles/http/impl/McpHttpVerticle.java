@@ -141,8 +141,7 @@ final class McpHttpVerticle extends VerticleBase {
         gets.endAll();
       }
       new ArrayList<>(listens).forEach(SseWriter::end);
-      Future<Void> done = connectionsDone != null ? connectionsDone : http.shutdown(0, TimeUnit.MILLISECONDS);
-      done.onComplete(ar -> drained.complete());
+      connectionsDone.onComplete(ar -> drained.complete());
     });
     return drained.future();
   }

@@ -55,23 +55,38 @@ public final class SessionEvents {
       return Future.failedFuture(new IllegalStateException("session closed"));
     }
     return events.append(session.id(), streamId, data).onSuccess(id -> {
-      if (session.isClosed()) {
-        // Closed while appending: closing may have removed the session's events before this append, which
-        // stored them again. The state is set before that removal, so removing again here leaves nothing.
-        // Shared events are left to the store's expiry: another instance may be serving the session.
-        if (!shared) {
-          events.removeSession(session.id());
-        }
-        return;
+      if (!closedMeanwhile(session) && followedAnywhere(session, streamId)) {
+        publishLive(session, streamId, id, data);
       }
-      if (!followedAnywhere(session, streamId)) {
-        return;
-      }
-      // Published, not sent: a GET the client dropped may still be registered for a moment after a resuming GET
-      // registered, and a point-to-point send could pick the dead one, losing the event for the live reader.
-      vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", id)
-          .put("data", data.toString()));
     });
+  }
+
+  /**
+   * Whether the session closed while its events were being appended. Closing may have removed the session's events
+   * before that append, which stored them again; the state is set before that removal, so removing again here
+   * leaves nothing. Shared events are left to the store's expiry: another instance may be serving the session.
+   */
+  private boolean closedMeanwhile(HttpSession session) {
+    if (!session.isClosed()) {
+      return false;
+    }
+    if (!shared) {
+      events.removeSession(session.id());
+    }
+    return true;
+  }
+
+  /**
+   * Published, not sent: a GET the client dropped may still be registered for a moment after a resuming GET
+   * registered, and a point-to-point send could pick the dead one, losing the event for the live reader.
+   */
+  private void publishLive(HttpSession session, String streamId, String id, Buffer data) {
+    vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", id)
+        .put("data", data.toString()));
+  }
+
+  private void publishComplete(HttpSession session, String streamId) {
+    vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true));
   }
 
   /**
@@ -89,19 +104,12 @@ public final class SessionEvents {
         completeStream(session, streamId);
         return;
       }
-      if (session.isClosed()) {
-        if (!shared) {
-          events.removeSession(session.id()); // as in publish: this append may have come after the removal
-        }
-        return;
-      }
-      if (followedAnywhere(session, streamId)) {
+      if (!closedMeanwhile(session) && followedAnywhere(session, streamId)) {
         List<String> ids = ar.result();
         for (int i = 0; i < ids.size(); i++) {
-          vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("id", ids.get(i))
-              .put("data", data.get(i).toString()));
+          publishLive(session, streamId, ids.get(i), data.get(i));
         }
-        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true));
+        publishComplete(session, streamId);
       }
     });
   }
@@ -110,7 +118,7 @@ public final class SessionEvents {
   public void completeStream(HttpSession session, String streamId) {
     events.complete(session.id(), streamId).onComplete(ar -> {
       if (followedAnywhere(session, streamId)) {
-        vertx.eventBus().publish(session.liveAddress(streamId), new JsonObject().put("complete", true));
+        publishComplete(session, streamId);
       }
     });
   }
