@@ -18,6 +18,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
@@ -99,7 +100,7 @@ final class AuthGate {
   private static void serve(Router web, String path, List<Handler<RoutingContext>> guard, JsonObject document) {
     var route = web.get(path);
     guard.forEach(route::handler);
-    route.handler(rc -> rc.response().putHeader("Content-Type", "application/json").end(document.toBuffer()));
+    route.handler(rc -> rc.response().putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON).end(document.toBuffer()));
   }
 
   /** Route handler: authenticates the request, then lets it through with its principal, or answers it. */

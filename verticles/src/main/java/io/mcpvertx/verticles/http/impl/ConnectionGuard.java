@@ -4,6 +4,7 @@ import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.mcpvertx.verticles.http.impl.TransferFraming.Problem;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -243,7 +244,7 @@ final class ConnectionGuard {
   }
 
   private static boolean isStream(HttpServerResponse response) {
-    String type = response.headWritten() ? response.headers().get("Content-Type") : null;
+    String type = response.headWritten() ? response.headers().get(HttpHeaders.CONTENT_TYPE) : null;
     return type != null && type.startsWith("text/event-stream");
   }
 

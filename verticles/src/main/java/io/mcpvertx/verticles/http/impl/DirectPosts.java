@@ -4,6 +4,7 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -65,11 +66,11 @@ final class DirectPosts {
     if (request.version() != HttpVersion.HTTP_1_1 && request.version() != HttpVersion.HTTP_2) {
       return false;
     }
-    if (request.authority() == null || request.headers().getAll("Host").size() > 1
-        || request.headers().contains("Transfer-Encoding") || request.headers().contains("Expect")) {
+    if (request.authority() == null || request.headers().getAll(HttpHeaders.HOST).size() > 1
+        || request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || request.headers().contains(HttpHeaders.EXPECT)) {
       return false;
     }
-    String length = request.getHeader("Content-Length");
+    String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
     if (length == null || length.isEmpty() || length.length() > 12) {
       return false;
     }

@@ -4,6 +4,7 @@ import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -111,7 +112,7 @@ final class HealthRoutes {
       return;
     }
     response.setStatusCode(status)
-        .putHeader("Content-Type", "application/json")
+        .putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON)
         .putHeader("Cache-Control", "no-store")
         .end(body.toBuffer());
   }

@@ -4,6 +4,7 @@ import io.mcpvertx.jsonrpc.JsonRpcError;
 import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,7 +97,7 @@ final class HttpErrors {
       return;
     }
     response.setStatusCode(status)
-        .putHeader("Content-Type", "application/json")
+        .putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON)
         .end(new JsonRpcErrorResponse(id, error).toJson().toBuffer());
   }
 }

@@ -5,6 +5,7 @@ import io.mcpvertx.verticles.http.McpHttpServerOptions;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -84,7 +85,7 @@ final class HttpRouter {
    */
   private static void oneHost(RoutingContext rc) {
     HttpServerRequest request = rc.request();
-    if (request.version() == HttpVersion.HTTP_1_1 && request.headers().getAll("Host").size() > 1) {
+    if (request.version() == HttpVersion.HTTP_1_1 && request.headers().getAll(HttpHeaders.HOST).size() > 1) {
       HttpErrors.reject(rc.response(), Refusal.BAD_REQUEST, "Bad Request: more than one Host header");
       return;
     }

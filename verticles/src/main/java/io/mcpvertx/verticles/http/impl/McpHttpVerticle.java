@@ -12,6 +12,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -166,12 +167,12 @@ final class McpHttpVerticle extends VerticleBase {
    */
   private void post(HttpServerRequest request, Buffer body, Principal principal, RoutingContext rc) {
     HttpServerResponse response = request.response();
-    if (!mediaTypes.isJson(request.getHeader("Content-Type"))) {
+    if (!mediaTypes.isJson(request.getHeader(HttpHeaders.CONTENT_TYPE))) {
       HttpErrors.reject(response, Refusal.UNSUPPORTED_MEDIA_TYPE,
           "Unsupported Media Type: Content-Type must be application/json");
       return;
     }
-    if (!mediaTypes.acceptsJsonAndEventStream(request.getHeader("Accept"))) {
+    if (!mediaTypes.acceptsJsonAndEventStream(request.getHeader(HttpHeaders.ACCEPT))) {
       HttpErrors.reject(response, Refusal.NOT_ACCEPTABLE,
           "Not Acceptable: Accept must list application/json and text/event-stream");
       return;

@@ -13,6 +13,7 @@ import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -320,7 +321,7 @@ final class PostExchange {
 
   private void writeJson(Buffer data) {
     done = true;
-    response.putHeader("Content-Type", "application/json").end(data);
+    response.putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON).end(data);
     onDone.accept(this);
   }
 

@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.verticles.http.McpHttpServerOptions;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.HostAndPort;
 import java.net.URI;
@@ -66,7 +67,7 @@ final class RequestGuard {
 
   /** Null if there is no Origin or it is allowed, otherwise why not. */
   String checkOrigin(HttpServerRequest request) {
-    String origin = request.getHeader("Origin");
+    String origin = request.getHeader(HttpHeaders.ORIGIN);
     return origin == null || isAllowedOrigin(origin) ? null : "origin " + origin + " is not allowed";
   }
 

@@ -4,6 +4,7 @@ import io.mcpvertx.spi.UnknownEventException;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
 import io.mcpvertx.verticles.http.impl.session.HttpSession;
 import io.vertx.core.Context;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
@@ -32,7 +33,7 @@ final class SessionGetsAndDeletes {
   }
 
   void get(RoutingContext rc) {
-    if (!RequestGuard.accepts(rc.request().getHeader("Accept"), EVENT_STREAM)) {
+    if (!RequestGuard.accepts(rc.request().getHeader(HttpHeaders.ACCEPT), EVENT_STREAM)) {
       HttpErrors.reject(rc.response(), Refusal.NOT_ACCEPTABLE,
           "Not Acceptable: a GET stream needs Accept: text/event-stream");
       return;

@@ -37,7 +37,7 @@ final class StatelessHeaders {
    *
    * @param header case-insensitive header lookup
    */
-  static JsonRpcError check(StatelessServer engine, JsonRpcRequest request, Function<String, String> header) {
+  static JsonRpcError check(StatelessServer engine, JsonRpcRequest request, Function<CharSequence, String> header) {
     String headerVersion = trimmed(header.apply(McpHeaders.PROTOCOL_VERSION));
     if (headerVersion == null) {
       return mismatch("The " + McpHeaders.PROTOCOL_VERSION + " header is required");
@@ -60,7 +60,7 @@ final class StatelessHeaders {
   }
 
   private static JsonRpcError routingHeaders(StatelessServer engine, JsonRpcRequest request,
-      Function<String, String> header) {
+      Function<CharSequence, String> header) {
     JsonObject params = request.paramsOrEmpty();
     String rawMethod = header.apply(McpHeaders.METHOD);
     if (!headerSafe(rawMethod)) {
@@ -109,7 +109,7 @@ final class StatelessHeaders {
    * Arguments whose schema property has {@code x-mcp-header} travel in {@code Mcp-Param-<name>} too
    * ({@link ParameterHeaders}); a missing (or null) value expects no header.
    */
-  private static JsonRpcError parameterHeaders(JsonObject schema, Object arguments, Function<String, String> header) {
+  private static JsonRpcError parameterHeaders(JsonObject schema, Object arguments, Function<CharSequence, String> header) {
     for (ParameterHeaders.Header expected : ParameterHeaders.of(schema).headers()) {
       JsonRpcError refused = parameterHeader(expected.suffix(), expected.argument(),
           ParameterHeaders.valueAt(arguments, expected.path()), header);
@@ -121,7 +121,7 @@ final class StatelessHeaders {
   }
 
   private static JsonRpcError parameterHeader(String suffix, String argument, Object value,
-      Function<String, String> header) {
+      Function<CharSequence, String> header) {
     String headerName = McpHeaders.PARAM_PREFIX + suffix;
     String raw = header.apply(headerName);
     if (!headerSafe(raw)) {
@@ -171,7 +171,7 @@ final class StatelessHeaders {
     return true;
   }
 
-  private static JsonRpcError unsafe(String headerName) {
+  private static JsonRpcError unsafe(CharSequence headerName) {
     return mismatch("The " + headerName + " header holds characters a header value may not carry; values that "
         + "are not plain ASCII travel as =?base64?...?=");
   }
@@ -209,8 +209,13 @@ final class StatelessHeaders {
     List<String> seen = null;
     for (Map.Entry<String, String> header : headers) {
       String name = header.getKey();
-      boolean routing = name.equalsIgnoreCase(McpHeaders.PROTOCOL_VERSION) || name.equalsIgnoreCase(McpHeaders.METHOD)
-          || name.equalsIgnoreCase(McpHeaders.NAME)
+      // Every routing header starts with "Mcp-" (or "MCP-"): one character tells the others apart.
+      char first = name.isEmpty() ? ' ' : name.charAt(0);
+      if (first != 'M' && first != 'm') {
+        continue;
+      }
+      boolean routing = is(name, McpHeaders.PROTOCOL_VERSION) || is(name, McpHeaders.METHOD)
+          || is(name, McpHeaders.NAME)
           || name.regionMatches(true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
       if (!routing) {
         continue;
@@ -226,6 +231,10 @@ final class StatelessHeaders {
       seen.add(name);
     }
     return null;
+  }
+
+  private static boolean is(String name, CharSequence headerName) {
+    return name.equalsIgnoreCase(headerName.toString()); // the optimized name keeps its String
   }
 
   private static JsonRpcError mismatch(String message) {

@@ -12,6 +12,7 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.verticles.http.ResponseMode;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.Set;
@@ -83,7 +84,7 @@ final class StatelessHttp {
       }
       if (sse[0] == null && !sseOnly) {
         int status = answer instanceof JsonRpcErrorResponse error ? HttpErrors.statusOf(error.error()) : 200;
-        response.setStatusCode(status).putHeader("Content-Type", "application/json")
+        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON)
             .end(endpoint.codec.encode(answer));
         return;
       }

@@ -1,6 +1,7 @@
 package io.mcpvertx.verticles.http.impl;
 
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import java.util.ArrayList;
@@ -36,19 +37,19 @@ final class TransferFraming {
 
   /** Whether the request carries a transfer coding, after which its connection must close. */
   static boolean closesConnection(HttpServerRequest request) {
-    return request.headers().contains("Transfer-Encoding");
+    return request.headers().contains(HttpHeaders.TRANSFER_ENCODING);
   }
 
   /** Null when the request's framing is acceptable, otherwise the answer. */
   static Problem check(HttpServerRequest request) {
-    List<String> values = request.headers().getAll("Transfer-Encoding");
+    List<String> values = request.headers().getAll(HttpHeaders.TRANSFER_ENCODING);
     if (values.isEmpty()) {
       return null;
     }
     if (request.version() == HttpVersion.HTTP_1_0) {
       return new Problem(Refusal.BAD_REQUEST, "Bad Request: Transfer-Encoding in an HTTP/1.0 request");
     }
-    if (request.headers().contains("Content-Length")) {
+    if (request.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
       return new Problem(Refusal.BAD_REQUEST, "Bad Request: both Content-Length and Transfer-Encoding");
     }
     List<String> codings = codings(values);

@@ -47,8 +47,8 @@ final class HeaderCheckingTransport implements StatelessTransport {
     return engine.listen(call, frames);
   }
 
-  private static Function<String, String> headers(Call call) {
-    return name -> call.headers().get(name.toLowerCase(Locale.ROOT));
+  private static Function<CharSequence, String> headers(Call call) {
+    return name -> call.headers().get(name.toString().toLowerCase(Locale.ROOT));
   }
 
   private static int statusOf(JsonObject response) {
