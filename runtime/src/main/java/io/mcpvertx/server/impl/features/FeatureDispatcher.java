@@ -66,6 +66,12 @@ public final class FeatureDispatcher {
     if (tool == null) {
       throw McpException.invalidParams("Unknown tool: " + name);
     }
+    return callTool(tool, params, ctx);
+  }
+
+  /** A {@code tools/call} of a tool the caller has already looked up by {@code params.name}. */
+  public Future<JsonObject> callTool(RegisteredTool tool, JsonObject params, RequestContext ctx) {
+    String name = tool.tool().name();
     Object rawArgs = params.getValue("arguments");
     if (rawArgs != null && !(rawArgs instanceof JsonObject)) {
       throw McpException.invalidParams("Invalid params: \"arguments\" must be an object");

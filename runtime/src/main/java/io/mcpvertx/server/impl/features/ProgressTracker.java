@@ -27,8 +27,13 @@ public final class ProgressTracker {
    * a boolean or a number written with a fraction or an exponent ({@code 1.5}, {@code 1.0}) is the client's
    * mistake, answered -32602 rather than taken as "no progress wanted".
    */
+  /** What {@link #invalidToken} reads for a {@code _meta} without {@code progressToken}. */
+  private static final Object NO_TOKEN = new Object();
+
   public static String invalidToken(JsonObject meta) {
-    if (meta == null || !meta.containsKey("progressToken") || isToken(meta.getValue("progressToken"))) {
+    // One lookup: a token is usually absent, and a present null is refused like any other non-token.
+    Object raw = meta == null ? NO_TOKEN : meta.getMap().getOrDefault("progressToken", NO_TOKEN);
+    if (raw == NO_TOKEN || raw instanceof CharSequence || isToken(raw)) {
       return null;
     }
     return "_meta.progressToken must be a string or an integer";

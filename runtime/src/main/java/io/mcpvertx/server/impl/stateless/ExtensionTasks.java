@@ -75,22 +75,25 @@ final class ExtensionTasks {
   Future<JsonObject> callTool(JsonObject params, StatelessRequestContext ctx) {
     RegisteredTool tool = params.getValue("name") instanceof String name ? registry.snapshot().tools().get(name)
         : null;
-    if (tool == null || !tool.tool().execution().allowsTasks()) {
-      return features.callTool(params, ctx);
+    if (tool == null) {
+      return features.callTool(params, ctx); // which refuses it, as it would any unknown name
+    }
+    if (!tool.tool().execution().allowsTasks()) {
+      return features.callTool(tool, params, ctx);
     }
     ToolExecution execution = tool.tool().execution();
     if (!declared(ctx.client().capabilities())) {
       if (execution.taskSupport() == TaskSupport.REQUIRED) {
         throw missingExtension();
       }
-      return features.callTool(params, ctx);
+      return features.callTool(tool, params, ctx);
     }
     String owner = owner(ctx.principal().orElse(null));
     JsonObject metadata = FailoverReruns.keep(engine, new JsonObject().put("wire", FailoverReruns.EXTENSION_WIRE)
         .put("method", "tools/call").put("tool", tool.tool().name()), execution, params,
         ctx.principal().orElse(null));
     TaskSpans.remember(metadata, ctx.span());
-    Supplier<Future<JsonObject>> call = () -> FeatureDispatcher.invoke(() -> features.callTool(params, ctx));
+    Supplier<Future<JsonObject>> call = () -> FeatureDispatcher.invoke(() -> features.callTool(tool, params, ctx));
     if (execution.promoteAfterMs() == 0) {
       // The task exists before the handler runs, so everything it asks goes to the task.
       return engine.create(owner, null, metadata).compose(task -> {

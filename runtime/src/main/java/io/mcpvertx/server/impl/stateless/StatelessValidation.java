@@ -13,6 +13,7 @@ import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.impl.features.ProgressTracker;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.Map;
 
 /**
  * The checks a 2026-07-28 request's body passes before it is served, in the order the spec's errors imply:
@@ -20,6 +21,8 @@ import io.vertx.core.json.JsonObject;
  * routing headers) is the transport's to check.
  */
 final class StatelessValidation {
+
+  private static final Object ABSENT = new Object();
 
   private StatelessValidation() {
   }
@@ -31,17 +34,21 @@ final class StatelessValidation {
       return invalidMeta("params._meta is required, with " + META_PROTOCOL_VERSION + " and "
           + META_CLIENT_CAPABILITIES);
     }
+    // Each member looked up once (absent and null told apart by ABSENT): this runs on every request.
+    Map<String, Object> members = meta.getMap();
     if (!(meta.getValue(META_PROTOCOL_VERSION) instanceof String version)) {
       return invalidMeta("_meta." + META_PROTOCOL_VERSION + " is required");
     }
-    if (!(meta.getValue(META_CLIENT_CAPABILITIES) instanceof JsonObject)) {
+    if (!isObject(members.get(META_CLIENT_CAPABILITIES))) {
       return invalidMeta("_meta." + META_CLIENT_CAPABILITIES + " is required (an object; {} declares none)");
     }
-    if (meta.containsKey(META_CLIENT_INFO) && !(meta.getValue(META_CLIENT_INFO) instanceof JsonObject)) {
+    Object info = members.getOrDefault(META_CLIENT_INFO, ABSENT);
+    if (info != ABSENT && !isObject(info)) {
       return invalidMeta("_meta." + META_CLIENT_INFO + " must be an object");
     }
-    if (meta.containsKey(META_LOG_LEVEL) && (!(meta.getValue(META_LOG_LEVEL) instanceof String level)
-        || LoggingLevel.fromWireName(level).isEmpty())) {
+    Object level = members.getOrDefault(META_LOG_LEVEL, ABSENT);
+    if (level != ABSENT && (!(level instanceof CharSequence name)
+        || LoggingLevel.fromWireName(name.toString()).isEmpty())) {
       return invalidMeta("_meta." + META_LOG_LEVEL + " is not a logging level");
     }
     String invalidToken = ProgressTracker.invalidToken(meta);
@@ -54,6 +61,11 @@ final class StatelessValidation {
           new JsonObject().put("supported", supported.copy()).put("requested", version));
     }
     return null;
+  }
+
+  /** An object as {@link JsonObject#getValue} would return one: the raw map is read, not wrapped. */
+  private static boolean isObject(Object value) {
+    return value instanceof JsonObject || value instanceof Map;
   }
 
   private static JsonRpcError invalidMeta(String message) {
