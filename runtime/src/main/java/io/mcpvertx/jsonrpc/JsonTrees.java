@@ -11,10 +11,12 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.core.json.jackson.JacksonCodec;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 
 /**
  * JSON text to Vert.x JSON values and back, on Jackson's streaming parser and generator: no data-binding layer and
@@ -82,9 +84,68 @@ final class JsonTrees {
     }
   }
 
-  /** Writes a Vert.x JSON value (or anything {@link JsonObject#encode()} accepts). */
-  static void write(JsonGenerator generator, Object value) {
-    JacksonCodec.encodeJson(value, generator);
+  /**
+   * Writes a Vert.x JSON value (or anything {@link JsonObject#encode()} accepts), with the same text Vert.x's
+   * encoder gives. Objects, arrays, strings, integers, booleans and null are written here; anything else (other
+   * numbers, {@code Instant}, {@code byte[]}, {@code Buffer}, enums...) by Vert.x.
+   *
+   * <p>Why not Vert.x's encoder for all of it: it walks an object's {@code entrySet()}, which for a read-only map
+   * (a shared {@code _meta} member, say) makes a wrapper per member; {@code forEach} reaches the members
+   * themselves.
+   */
+  static void write(JsonGenerator generator, Object value) throws IOException {
+    if (value instanceof String text) {
+      generator.writeString(text);
+    } else if (value instanceof JsonObject object) {
+      writeObject(generator, object.getMap());
+    } else if (value instanceof JsonArray array) {
+      writeArray(generator, array.getList());
+    } else if (value instanceof Map<?, ?> map) {
+      writeObject(generator, map);
+    } else if (value instanceof List<?> list) {
+      writeArray(generator, list);
+    } else if (value instanceof Integer number) {
+      generator.writeNumber(number);
+    } else if (value instanceof Long number) {
+      generator.writeNumber(number);
+    } else if (value instanceof Boolean bool) {
+      generator.writeBoolean(bool);
+    } else if (value == null) {
+      generator.writeNull();
+    } else {
+      JacksonCodec.encodeJson(value, generator);
+    }
+  }
+
+  private static void writeObject(JsonGenerator generator, Map<?, ?> members) throws IOException {
+    generator.writeStartObject();
+    try {
+      members.forEach((name, member) -> {
+        try {
+          generator.writeFieldName((String) name);
+          write(generator, member);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    generator.writeEndObject();
+  }
+
+  private static void writeArray(JsonGenerator generator, List<?> items) throws IOException {
+    generator.writeStartArray();
+    if (items instanceof RandomAccess) {
+      for (int i = 0, n = items.size(); i < n; i++) {
+        write(generator, items.get(i));
+      }
+    } else {
+      for (Object item : items) {
+        write(generator, item);
+      }
+    }
+    generator.writeEndArray();
   }
 
   /** An output stream appending to a buffer; the generator writes to it in its own blocks. */

@@ -9,7 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Well-formed messages of every kind: classification, encoding and the round trip between them. */
@@ -230,5 +237,28 @@ class JsonRpcCodecTest {
     assertEquals(original.getClass(), decoded.getClass());
     assertEquals(original.toJson(), decoded.toJson());
     assertEquals(original, decoded);
+  }
+
+  @Test
+  void encodingWritesEveryKindOfValueAsVertxWould() {
+    Map<String, Object> shared = new LinkedHashMap<>();
+    shared.put("name", "srv");
+    shared.put("version", "1.0.0");
+    JsonObject result = new JsonObject()
+        .put("text", "a \"quoted\" line\n\u00e9\u2028")
+        .put("int", 42).put("long", 1L << 40).put("negative", -7)
+        .put("double", 1.5).put("float", 2.25f).put("big", new BigDecimal("12345678901234567890.5"))
+        .put("bigInt", new BigInteger("123456789012345678901234567890"))
+        .put("short", (short) 3).put("yes", true).put("no", false).putNull("nothing")
+        .put("instant", Instant.parse("2026-11-27T10:15:30Z"))
+        .put("bytes", new byte[] {1, 2, 3}).put("buffer", Buffer.buffer("raw"))
+        .put("readOnly", new JsonObject(Collections.unmodifiableMap(shared)))
+        .put("rawMap", shared)
+        .put("rawList", new LinkedList<>(List.of(1, "two", List.of(3))))
+        .put("array", new JsonArray().add(new JsonObject()).add(new JsonArray()).addNull().add(0.1))
+        .put("empty", new JsonObject());
+    JsonRpcResponse response = new JsonRpcResponse(JsonRpcId.of(9), result);
+
+    assertEquals(response.toJson().encode(), codec.encode(response).toString());
   }
 }
