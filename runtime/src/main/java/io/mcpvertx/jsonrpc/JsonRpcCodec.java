@@ -2,6 +2,7 @@ package io.mcpvertx.jsonrpc;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -14,9 +15,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The one JSON-RPC 2.0 codec: bytes to typed messages and back, on Jackson, with hard limits.
@@ -31,6 +34,14 @@ public final class JsonRpcCodec {
 
   /** Room for a typical answer, so the output buffer rarely grows. */
   private static final int INITIAL_FRAME_BYTES = 256;
+
+  /** The envelope's members, as bits of what {@link #readEnvelope} has seen. */
+  private static final int JSONRPC = 1;
+  private static final int ID = 1 << 1;
+  private static final int METHOD = 1 << 2;
+  private static final int PARAMS = 1 << 3;
+  private static final int RESULT = 1 << 4;
+  private static final int ERROR = 1 << 5;
 
   private final JsonRpcCodecOptions options;
   private final JsonFactory factory;
@@ -72,18 +83,18 @@ public final class JsonRpcCodec {
       return invalid(null, JsonRpcErrorCodes.PARSE_ERROR,
           "Parse error: invalid UTF-8 at byte " + illFormed + " (RFC 3629: no overlong or surrogate sequences)");
     }
-    Object tree;
     try (JsonParser parser = factory.createParser(bytes)) {
       JsonToken first = parser.nextToken();
       if (first == null) {
         return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: no JSON value in the message");
       }
-      tree = JsonTrees.read(parser, first);
+      Decoded decoded = first == JsonToken.START_ARRAY ? readBatch(parser) : readMember(parser, first);
       JsonToken trailing = parser.nextToken();
       if (trailing != null) {
         return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: trailing " + trailing
             + " after the JSON value");
       }
+      return decoded;
     } catch (StreamConstraintsException e) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Message exceeds a parser limit: "
           + firstLine(e.getOriginalMessage()));
@@ -92,21 +103,76 @@ public final class JsonRpcCodec {
     } catch (IOException e) {
       return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: " + firstLine(e.getMessage()));
     }
-    if (tree instanceof JsonArray list) {
-      if (list.isEmpty()) {
-        return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: empty batch");
-      }
-      if (list.size() > options.getMaxBatchSize()) {
-        return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST,
-            "Invalid Request: batch of " + list.size() + " exceeds the limit of " + options.getMaxBatchSize());
-      }
-      List<Decoded> members = new ArrayList<>(list.size());
-      for (Object member : list) {
-        members.add(classify(member));
-      }
-      return new Decoded.Batch(members);
+  }
+
+  /**
+   * A batch, each member classified as it is read. Its size is judged once all of it is read, so that a batch
+   * whose JSON is broken further on is a parse error whatever its size, as it was when the whole array was read
+   * first.
+   */
+  private Decoded readBatch(JsonParser parser) throws IOException {
+    List<Decoded> members = new ArrayList<>();
+    JsonToken token;
+    while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
+      members.add(readMember(parser, token));
     }
-    return classify(tree);
+    if (members.isEmpty()) {
+      return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: empty batch");
+    }
+    if (members.size() > options.getMaxBatchSize()) {
+      return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST,
+          "Invalid Request: batch of " + members.size() + " exceeds the limit of " + options.getMaxBatchSize());
+    }
+    return new Decoded.Batch(members);
+  }
+
+  /** One message: an object's envelope is read member by member; anything else is read whole and refused. */
+  private Decoded readMember(JsonParser parser, JsonToken token) throws IOException {
+    return token == JsonToken.START_OBJECT ? readEnvelope(parser) : classify(JsonTrees.read(parser, token));
+  }
+
+  /**
+   * The members of a message's envelope straight from the parser into their places: no map and no lookups for the
+   * envelope itself, which every message has. Its values ({@code params}, {@code result}...) are read as trees. A
+   * member given twice is refused, as {@link JsonTrees#read} refuses it anywhere else.
+   */
+  private Decoded readEnvelope(JsonParser parser) throws IOException {
+    Object jsonrpc = null;
+    Object rawId = null;
+    Object method = null;
+    Object params = null;
+    Object result = null;
+    Object error = null;
+    int seen = 0;
+    Set<String> others = null;
+    String name;
+    while ((name = parser.nextFieldName()) != null) {
+      Object value = JsonTrees.read(parser, parser.nextToken());
+      int member;
+      switch (name) {
+        case "jsonrpc" -> { member = JSONRPC; jsonrpc = value; }
+        case "id" -> { member = ID; rawId = value; }
+        case "method" -> { member = METHOD; method = value; }
+        case "params" -> { member = PARAMS; params = value; }
+        case "result" -> { member = RESULT; result = value; }
+        case "error" -> { member = ERROR; error = value; }
+        default -> {
+          member = 0;
+          if (others == null) {
+            others = new HashSet<>();
+          }
+          if (!others.add(name)) {
+            throw new JsonParseException(parser, "Duplicate field '" + name + "'");
+          }
+        }
+      }
+      if ((seen & member) != 0) {
+        throw new JsonParseException(parser, "Duplicate field '" + name + "'");
+      }
+      seen |= member;
+    }
+    return classify((seen & ID) != 0, rawId, jsonrpc, method, params, (seen & RESULT) != 0, result,
+        (seen & ERROR) != 0, error);
   }
 
   /** Classifies one already-parsed JSON value, for transports that parse the envelope themselves. */
@@ -123,18 +189,22 @@ public final class JsonRpcCodec {
   }
 
   private Decoded classifyObject(JsonObject json) {
-    boolean hasId = json.containsKey("id");
-    Object rawId = json.getValue("id");
+    return classify(json.containsKey("id"), json.getValue("id"), json.getValue("jsonrpc"), json.getValue("method"),
+        json.getValue("params"), json.containsKey("result"), json.getValue("result"), json.containsKey("error"),
+        json.getValue("error"));
+  }
+
+  /** A message from its envelope's members; {@code has*} tell a member given as null from one left out. */
+  private Decoded classify(boolean hasId, Object rawId, Object jsonrpc, Object method, Object params,
+      boolean hasResult, Object result, boolean hasError, Object error) {
     JsonRpcId id = readId(rawId);
-    if (!"2.0".equals(json.getValue("jsonrpc"))) {
+    if (!"2.0".equals(jsonrpc)) {
       return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
     }
-    Object method = json.getValue("method");
     if (method != null) {
       if (!(method instanceof String name) || name.isEmpty()) {
         return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: \"method\" must be a non-empty string");
       }
-      Object params = json.getValue("params");
       if (params != null && !(params instanceof JsonObject)) {
         return invalid(id, hasId && id != null ? JsonRpcErrorCodes.INVALID_PARAMS : JsonRpcErrorCodes.INVALID_REQUEST,
             "Invalid params: \"params\" must be an object for method " + name);
@@ -148,8 +218,6 @@ public final class JsonRpcCodec {
       }
       return new Decoded.Message(new JsonRpcRequest(id, name, (JsonObject) params));
     }
-    boolean hasResult = json.containsKey("result");
-    boolean hasError = json.containsKey("error");
     if (hasResult == hasError) {
       return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: a message needs \"method\", or exactly one of \"result\" and \"error\"");
@@ -158,21 +226,22 @@ public final class JsonRpcCodec {
       if (id == null) {
         return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: a response needs a string or integer id");
       }
-      if (!(json.getValue("result") instanceof JsonObject result)) {
+      if (!(result instanceof JsonObject object)) {
         return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: \"result\" must be an object");
       }
-      return new Decoded.Message(new JsonRpcResponse(id, result));
+      return new Decoded.Message(new JsonRpcResponse(id, object));
     }
-    if (!(json.getValue("error") instanceof JsonObject error) || !isInt(error.getValue("code"))
-        || !(error.getValue("message") instanceof String message)) {
+    if (!(error instanceof JsonObject failure) || !isInt(failure.getValue("code"))
+        || !(failure.getValue("message") instanceof String message)) {
       return invalid(id, JsonRpcErrorCodes.INVALID_REQUEST,
           "Invalid Request: \"error\" must be an object with an integer code and a string message");
     }
     if (rawId != null && id == null) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: bad id on an error response");
     }
-    int code = ((Number) error.getValue("code")).intValue();
-    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(code, message, error.getValue("data"))));
+    int code = ((Number) failure.getValue("code")).intValue();
+    return new Decoded.Message(new JsonRpcErrorResponse(id, new JsonRpcError(code, message,
+        failure.getValue("data"))));
   }
 
   /** Encodes one message as a compact UTF-8 JSON frame (no trailing newline). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.buffer.Buffer;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,21 @@ class JsonRpcCodecBadInputTest {
     assertError(rejected("{\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]"),
         JsonRpcErrorCodes.PARSE_ERROR, null);
     assertError(rejected("{'jsonrpc':'2.0'}"), JsonRpcErrorCodes.PARSE_ERROR, null);
+  }
+
+  @Test
+  void refusesAMemberGivenTwiceAtAnyDepth() {
+    // Two parsers in a chain could otherwise read two different messages from one frame.
+    for (String frame : List.of(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"method\":\"tools/call\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}",
+        "{\"jsonrpc\":\"2.0\",\"x\":1,\"id\":1,\"method\":\"ping\",\"x\":2}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"a\",\"name\":\"b\"}}",
+        "[{\"jsonrpc\":\"2.0\",\"method\":\"a\"},{\"jsonrpc\":\"2.0\",\"jsonrpc\":\"2.0\",\"method\":\"b\"}]")) {
+      JsonRpcErrorResponse response = rejected(frame);
+      assertError(response, JsonRpcErrorCodes.PARSE_ERROR, null);
+      assertTrue(response.error().message().contains("Duplicate field"), response.error().message());
+    }
   }
 
   @Test
