@@ -153,8 +153,9 @@ public final class StatelessEngine implements StatelessServer {
     JsonObject params = request.paramsOrEmpty();
     JsonObject meta = params.getJsonObject("_meta");
     JsonObject info = meta.getValue(META_CLIENT_INFO) instanceof JsonObject i ? i : null;
-    ClientInfo client = new ClientInfo(info == null ? "unknown" : info.getString("name", "unknown"),
-        info == null ? "0" : info.getString("version", "0"), meta.getJsonObject(META_CLIENT_CAPABILITIES));
+    ClientInfo client = new ClientInfo(info != null && info.getValue("name") instanceof String n ? n : "unknown",
+        info != null && info.getValue("version") instanceof String v ? v : "0",
+        meta.getJsonObject(META_CLIENT_CAPABILITIES));
     LoggingLevel logLevel = meta.getValue(META_LOG_LEVEL) instanceof String level
         ? LoggingLevel.fromWireName(level).orElse(null) : null;
     String method = request.method();
