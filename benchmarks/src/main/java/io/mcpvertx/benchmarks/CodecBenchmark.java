@@ -25,6 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>{@code decode}: the bytes of a tools/call to a typed request ({@link JsonRpcCodec#decode}: the UTF-8
  *       check, Jackson's streaming parser to Vert.x JSON values, then the JSON-RPC checks).</li>
+ *   <li>{@code decodeStateless}: the same call as a 2026-07-28 client sends it, with its {@code _meta} (protocol
+ *       version, client info, capabilities): what a stateless request costs the codec beyond a session's.</li>
  *   <li>{@code encode}: the echo tool's response to bytes ({@link JsonRpcCodec#encode}: the envelope and the
  *       result straight to Jackson's generator).</li>
  * </ul>
@@ -40,12 +42,22 @@ public class CodecBenchmark {
   private final JsonRpcCodec codec = JsonRpcCodec.create();
   private final Buffer frame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\","
       + "\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"hello, benchmark\"}}}");
+  private final Buffer statelessFrame = Buffer.buffer("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\","
+      + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+      + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"peers-harness\",\"version\":\"1.0.0\"},"
+      + "\"io.modelcontextprotocol/clientCapabilities\":{}},"
+      + "\"name\":\"echo\",\"arguments\":{\"text\":\"hello, benchmark\"}}}");
   private final JsonRpcResponse response = new JsonRpcResponse(JsonRpcId.of(42),
       ToolResult.text("hello, benchmark").toJson(ProtocolVersion.LATEST));
 
   @Benchmark
   public Decoded decode() {
     return codec.decode(frame);
+  }
+
+  @Benchmark
+  public Decoded decodeStateless() {
+    return codec.decode(statelessFrame);
   }
 
   @Benchmark

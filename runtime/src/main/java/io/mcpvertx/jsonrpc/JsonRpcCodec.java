@@ -88,7 +88,8 @@ public final class JsonRpcCodec {
       if (first == null) {
         return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: no JSON value in the message");
       }
-      Decoded decoded = first == JsonToken.START_ARRAY ? readBatch(parser) : readMember(parser, first);
+      NameHints names = NameHints.begin();
+      Decoded decoded = first == JsonToken.START_ARRAY ? readBatch(parser, names) : readMember(parser, first, names);
       JsonToken trailing = parser.nextToken();
       if (trailing != null) {
         return invalid(null, JsonRpcErrorCodes.PARSE_ERROR, "Parse error: trailing " + trailing
@@ -110,11 +111,11 @@ public final class JsonRpcCodec {
    * whose JSON is broken further on is a parse error whatever its size, as it was when the whole array was read
    * first.
    */
-  private Decoded readBatch(JsonParser parser) throws IOException {
+  private Decoded readBatch(JsonParser parser, NameHints names) throws IOException {
     List<Decoded> members = new ArrayList<>();
     JsonToken token;
     while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
-      members.add(readMember(parser, token));
+      members.add(readMember(parser, token, names));
     }
     if (members.isEmpty()) {
       return invalid(null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid Request: empty batch");
@@ -127,8 +128,9 @@ public final class JsonRpcCodec {
   }
 
   /** One message: an object's envelope is read member by member; anything else is read whole and refused. */
-  private Decoded readMember(JsonParser parser, JsonToken token) throws IOException {
-    return token == JsonToken.START_OBJECT ? readEnvelope(parser) : classify(JsonTrees.read(parser, token));
+  private Decoded readMember(JsonParser parser, JsonToken token, NameHints names) throws IOException {
+    return token == JsonToken.START_OBJECT ? readEnvelope(parser, names)
+        : classify(JsonTrees.read(parser, token, names));
   }
 
   /**
@@ -136,7 +138,7 @@ public final class JsonRpcCodec {
    * envelope itself, which every message has. Its values ({@code params}, {@code result}...) are read as trees. A
    * member given twice is refused, as {@link JsonTrees#read} refuses it anywhere else.
    */
-  private Decoded readEnvelope(JsonParser parser) throws IOException {
+  private Decoded readEnvelope(JsonParser parser, NameHints names) throws IOException {
     Object jsonrpc = null;
     Object rawId = null;
     Object method = null;
@@ -146,8 +148,8 @@ public final class JsonRpcCodec {
     int seen = 0;
     Set<String> others = null;
     String name;
-    while ((name = parser.nextFieldName()) != null) {
-      Object value = JsonTrees.read(parser, parser.nextToken());
+    while ((name = names.nextFieldName(parser)) != null) {
+      Object value = JsonTrees.read(parser, parser.nextToken(), names);
       int member;
       switch (name) {
         case "jsonrpc" -> { member = JSONRPC; jsonrpc = value; }

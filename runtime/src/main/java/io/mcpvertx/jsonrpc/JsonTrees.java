@@ -33,20 +33,21 @@ final class JsonTrees {
   }
 
   /**
-   * Reads the one value the parser holds; the caller has checked that nothing follows it.
+   * Reads the one value the parser holds; the caller has checked that nothing follows it. Member names are read
+   * through {@code names}, the names the previous message had in the same places.
    *
    * <p>A member given twice fails the read: two parsers in a chain (a proxy, then us) could otherwise see two
    * different messages. The map that collects the members tells it (it does not grow), which costs nothing, where
    * the parser's own duplicate detection keeps a set of names beside every object of three members or more.
    */
-  static Object read(JsonParser parser, JsonToken token) throws IOException {
+  static Object read(JsonParser parser, JsonToken token, NameHints names) throws IOException {
     switch (token) {
       case START_OBJECT: {
         Map<String, Object> members = new LinkedHashMap<>();
         String name;
-        while ((name = parser.nextFieldName()) != null) {
+        while ((name = names.nextFieldName(parser)) != null) {
           int before = members.size();
-          members.put(name, read(parser, parser.nextToken()));
+          members.put(name, read(parser, parser.nextToken(), names));
           if (members.size() == before) {
             throw new JsonParseException(parser, "Duplicate field '" + name + "'");
           }
@@ -57,7 +58,7 @@ final class JsonTrees {
         List<Object> items = new ArrayList<>();
         JsonToken next;
         while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
-          items.add(read(parser, next));
+          items.add(read(parser, next, names));
         }
         return new JsonArray(items);
       }
