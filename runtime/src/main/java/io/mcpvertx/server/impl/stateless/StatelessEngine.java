@@ -153,8 +153,7 @@ public final class StatelessEngine implements StatelessServer {
     JsonObject params = request.paramsOrEmpty();
     JsonObject meta = params.getJsonObject("_meta");
     JsonObject info = meta.getValue(META_CLIENT_INFO) instanceof JsonObject i ? i : null;
-    ClientInfo client = new ClientInfo(info != null && info.getValue("name") instanceof String n ? n : "unknown",
-        info != null && info.getValue("version") instanceof String v ? v : "0",
+    ClientInfo client = new ClientInfo(text(info, "name", "unknown"), text(info, "version", "0"),
         meta.getJsonObject(META_CLIENT_CAPABILITIES));
     LoggingLevel logLevel = meta.getValue(META_LOG_LEVEL) instanceof String level
         ? LoggingLevel.fromWireName(level).orElse(null) : null;
@@ -361,6 +360,15 @@ public final class StatelessEngine implements StatelessServer {
   }
 
   private record ServerInfoMeta(ServerInfo source, JsonObject json) {
+  }
+
+  /**
+   * A member as text, the way {@link JsonObject#getString} reads it (anything but a string by its
+   * {@code toString()}), with one lookup; {@code fallback} when the object, the member or its value is missing.
+   */
+  private static String text(JsonObject object, String member, String fallback) {
+    Object value = object == null ? null : object.getValue(member);
+    return value instanceof String s ? s : value == null ? fallback : value.toString();
   }
 
   /** The requests that may be answered {@code input_required} and carry answers back. */
