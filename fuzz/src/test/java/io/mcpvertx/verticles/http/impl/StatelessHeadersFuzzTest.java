@@ -41,7 +41,8 @@ class StatelessHeadersFuzzTest {
   private static final List<String> METHODS = List.of("tools/call", "tools/list", "prompts/get", "resources/read",
       "tasks/get", "server/discover", "ping");
   private static final List<String> ROUTING = List.of(McpHeaders.PROTOCOL_VERSION.toString(),
-      McpHeaders.METHOD.toString(), McpHeaders.NAME.toString(), "Mcp-Param-Region", "Mcp-Param-Count", "Mcp-Param-Dry-Run", "Content-Type", "X-Other");
+      McpHeaders.METHOD.toString(), McpHeaders.NAME.toString(), "Mcp-Param-Region", "Mcp-Param-Count",
+      "Mcp-Param-Dry-Run", "Content-Type", "X-Other");
 
   private static final Vertx VERTX = Vertx.vertx();
   private static final StatelessServer ENGINE = engine();
@@ -111,7 +112,8 @@ class StatelessHeadersFuzzTest {
     header(data, headers, "Mcp-Param-Zone", arguments.getJsonObject("nested") == null ? null
         : arguments.getJsonObject("nested").getString("zone"));
 
-    JsonRpcError refused = StatelessHeaders.check(ENGINE, request, name -> headers.get(name.toString().toLowerCase(Locale.ROOT)));
+    JsonRpcError refused = StatelessHeaders.check(ENGINE, request,
+        name -> headers.get(name.toString().toLowerCase(Locale.ROOT)));
     if (refused != null) {
       assertTrue(REFUSALS.contains(refused.code()), "refused with " + refused.code() + ": " + refused.message());
     } else {

@@ -100,7 +100,8 @@ final class AuthGate {
   private static void serve(Router web, String path, List<Handler<RoutingContext>> guard, JsonObject document) {
     var route = web.get(path);
     guard.forEach(route::handler);
-    route.handler(rc -> rc.response().putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON).end(document.toBuffer()));
+    route.handler(rc -> rc.response().putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON)
+        .end(document.toBuffer()));
   }
 
   /** Route handler: authenticates the request, then lets it through with its principal, or answers it. */

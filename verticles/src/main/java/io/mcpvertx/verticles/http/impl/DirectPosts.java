@@ -67,7 +67,8 @@ final class DirectPosts {
       return false;
     }
     if (request.authority() == null || request.headers().getAll(HttpHeaders.HOST).size() > 1
-        || request.headers().contains(HttpHeaders.TRANSFER_ENCODING) || request.headers().contains(HttpHeaders.EXPECT)) {
+        || request.headers().contains(HttpHeaders.TRANSFER_ENCODING)
+        || request.headers().contains(HttpHeaders.EXPECT)) {
       return false;
     }
     String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);

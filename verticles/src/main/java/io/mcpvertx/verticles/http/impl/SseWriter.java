@@ -22,10 +22,9 @@ import java.nio.charset.StandardCharsets;
 final class SseWriter {
 
   private static final Buffer HEARTBEAT = Buffer.buffer(": keep-alive\n\n");
-  // Header names and values made once as ASCII: Vert.x copies them into the head as they are.
-  private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
+  // Header names and values made once as ASCII: Vert.x copies them into the head as they are (the standard names
+  // are Vert.x's own constants).
   private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
-  private static final CharSequence CACHE_CONTROL = HttpHeaders.createOptimized("Cache-Control");
   private static final CharSequence NO_CACHE = HttpHeaders.createOptimized("no-cache, no-store");
   private static final CharSequence ACCEL_BUFFERING = HttpHeaders.createOptimized("X-Accel-Buffering");
   private static final CharSequence NO = HttpHeaders.createOptimized("no");
@@ -82,8 +81,8 @@ final class SseWriter {
   private void prepareHead() {
     // Added, not set: a new response has none of these, and setting one first looks for it to remove it.
     response.setStatusCode(200).headers()
-        .add(CONTENT_TYPE, EVENT_STREAM)
-        .add(CACHE_CONTROL, NO_CACHE)
+        .add(HttpHeaders.CONTENT_TYPE, EVENT_STREAM)
+        .add(HttpHeaders.CACHE_CONTROL, NO_CACHE)
         .add(ACCEL_BUFFERING, NO);
   }
 

@@ -109,7 +109,8 @@ final class StatelessHeaders {
    * Arguments whose schema property has {@code x-mcp-header} travel in {@code Mcp-Param-<name>} too
    * ({@link ParameterHeaders}); a missing (or null) value expects no header.
    */
-  private static JsonRpcError parameterHeaders(JsonObject schema, Object arguments, Function<CharSequence, String> header) {
+  private static JsonRpcError parameterHeaders(JsonObject schema, Object arguments,
+      Function<CharSequence, String> header) {
     for (ParameterHeaders.Header expected : ParameterHeaders.of(schema).headers()) {
       JsonRpcError refused = parameterHeader(expected.suffix(), expected.argument(),
           ParameterHeaders.valueAt(arguments, expected.path()), header);
