@@ -278,6 +278,13 @@ public final class SessionVerticle extends VerticleBase {
     if (onActivity != null) {
       onActivity.run();
     }
+    if (replies != null && body instanceof JsonRpcRequest request && streamed.adopt(null, request, replies)) {
+      adopted(request);
+      if (handled != null) {
+        handled.run();
+      }
+      return;
+    }
     handle(body, new HeldSink(this, replies != null ? replies
         : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
     if (handled != null) {
@@ -395,7 +402,14 @@ public final class SessionVerticle extends VerticleBase {
         }
         return;
       }
-      sink = streamed.track(stream, request.id(), sink);
+      if (streamed.adopt(stream, request, sink)) {
+        adopted(request);
+        if (message.replyAddress() != null) {
+          message.reply(null);
+        }
+        return;
+      }
+      sink = streamed.track(stream, request, sink);
     }
     handle(message.body(), new HeldSink(this, sink));
     if (message.replyAddress() != null) {
@@ -403,6 +417,12 @@ public final class SessionVerticle extends VerticleBase {
       // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
       context.runOnContext(v -> acknowledge(() -> message.reply(null)));
     }
+  }
+
+  /** Logs a request sent again through another exchange while it runs here ({@link StreamedRequests#adopt}). */
+  private void adopted(JsonRpcRequest request) {
+    LOG.info("Session {}: request {} ({}) came again through another instance while it runs here; its answer goes"
+        + " there", sessionId, request.id(), request.method());
   }
 
   /**

@@ -14,7 +14,8 @@ import java.util.Map;
  * The requests a session runs for exchange streams of other instances (their POSTs), by stream id: one entry per
  * request in progress, so bounded by the session's concurrent-request limit; an entry goes when its request is
  * answered or abandoned. What a session needs them for: to recognise a second delivery of the same exchange's
- * request, and to silence and cancel the request whose stream's instance was lost.
+ * request, to hand a request sent again through another instance to that instance's exchange, and to silence and
+ * cancel the request whose stream's instance was lost.
  *
  * <p>Confined to the session verticle's context.
  */
@@ -25,14 +26,54 @@ final class StreamedRequests {
   /** Whether {@code body} is the request in progress for the exchange stream {@code stream}. */
   boolean isRunning(String stream, Object body) {
     Sink running = byStream.get(stream);
-    return running != null && body instanceof JsonRpcRequest request && running.requestId.equals(request.id());
+    return running != null && body instanceof JsonRpcRequest request && running.request.id().equals(request.id());
   }
 
-  /** Tracks request {@code id} of {@code stream}; the session sends its output to the sink returned. */
-  MessageSink track(String stream, JsonRpcId id, MessageSink target) {
-    Sink sink = new Sink(stream, id, target);
+  /** Tracks {@code request} of {@code stream}; the session sends its output to the sink returned. */
+  MessageSink track(String stream, JsonRpcRequest request, MessageSink target) {
+    Sink sink = new Sink(stream, request, target);
     byStream.put(stream, sink);
     return sink;
+  }
+
+  /**
+   * Moves the request in progress for another exchange stream to a new exchange, when {@code request} is that
+   * request sent again: the same id, method and params. That is what a client or a load balancer does when the
+   * instance that held the POST went away (nginx's {@code proxy_next_upstream ... non_idempotent}): the request
+   * goes on here, and what it sends from now on, its answer included, goes to {@code target}. The first exchange
+   * is told the request was abandoned (a live one lets its client go), and the instance that held it can no
+   * longer cancel it. A request with the same id that differs is not moved: the session refuses it as an id in use.
+   *
+   * @param stream the new exchange's stream, or null when it is not over the bus (an exchange in this JVM)
+   * @return whether the request was moved; if so it must not be handled again
+   */
+  boolean adopt(String stream, JsonRpcRequest request, MessageSink target) {
+    if (byStream.isEmpty()) {
+      return false;
+    }
+    Sink running = null;
+    for (Sink sink : byStream.values()) {
+      if (sink.request.id().equals(request.id())) {
+        running = sink;
+        break;
+      }
+    }
+    if (running == null || running.stream.equals(stream) || !sameRequest(running.request, request)) {
+      return false;
+    }
+    byStream.remove(running.stream, running);
+    MessageSink before = running.target;
+    running.target = target;
+    running.stream = stream;
+    if (stream != null) {
+      byStream.put(stream, running);
+    }
+    before.abandoned(request.id());
+    return true;
+  }
+
+  private static boolean sameRequest(JsonRpcRequest a, JsonRpcRequest b) {
+    return a.method().equals(b.method()) && a.paramsOrEmpty().equals(b.paramsOrEmpty());
   }
 
   /**
@@ -48,21 +89,33 @@ final class StreamedRequests {
       return null;
     }
     lost.lost = true;
-    return lost.requestId;
+    return lost.request.id();
   }
 
-  /** A request's sink that forgets its entry once the request is answered, and sends nothing once it is lost. */
+  /**
+   * A request's sink that forgets its entry once the request is answered, and sends nothing once it is lost. Its
+   * stream and target change when the request is {@linkplain #adopt adopted} by another exchange; the stream is
+   * null once that exchange is not over the bus.
+   */
   private final class Sink implements MessageSink {
 
-    private final String stream;
+    private final JsonRpcRequest request;
     private final JsonRpcId requestId;
-    private final MessageSink target;
+    private String stream;
+    private MessageSink target;
     private boolean lost;
 
-    Sink(String stream, JsonRpcId requestId, MessageSink target) {
+    Sink(String stream, JsonRpcRequest request, MessageSink target) {
       this.stream = stream;
-      this.requestId = requestId;
+      this.request = request;
+      this.requestId = request.id();
       this.target = target;
+    }
+
+    private void forget() {
+      if (stream != null) {
+        byStream.remove(stream, this);
+      }
     }
 
     @Override
@@ -73,7 +126,7 @@ final class StreamedRequests {
       JsonRpcId answered = message instanceof JsonRpcResponse response ? response.id()
           : message instanceof JsonRpcErrorResponse error ? error.id() : null;
       if (requestId.equals(answered)) {
-        byStream.remove(stream, this);
+        forget();
       }
       target.send(message);
     }
@@ -91,7 +144,7 @@ final class StreamedRequests {
         return;
       }
       if (requestId.equals(id)) {
-        byStream.remove(stream, this);
+        forget();
       }
       target.abandoned(id);
     }
