@@ -25,9 +25,9 @@ import java.util.stream.Stream;
 /**
  * A real nginx in front of the cluster's HTTP ports, run in the foreground from a generated config in its own
  * prefix folder (its pid file, logs and temp files stay there): round-robin over every instance with no
- * stickiness, SSE passed through as it comes (no buffering either way, a long read timeout), a refused connection
- * tried on the next instance, and an access log that names the instance of each request ({@code $upstream_addr})
- * and its session.
+ * stickiness, SSE passed through as it comes (no buffering either way, a long read timeout), a request whose
+ * connection was refused, reset or closed before an answer tried on the next instance (POSTs too), and an access
+ * log that names the instance of each request ({@code $upstream_addr}) and its session.
  */
 final class Nginx implements AutoCloseable {
 
@@ -142,8 +142,10 @@ final class Nginx implements AutoCloseable {
               proxy_read_timeout 600s;
               proxy_send_timeout 600s;
               proxy_connect_timeout 2s;
-              # A refused connection (a dead instance) tries the next one; a request already sent is never re-sent.
-              proxy_next_upstream error timeout;
+              # A connection refused, reset or closed before any answer came tries the next instance, POSTs too:
+              # a stopping instance answers every request it read, so what it drops it never read, and a request
+              # sent again while it still runs on its session's owner is handed to the new exchange, not run twice.
+              proxy_next_upstream error timeout non_idempotent;
               # Which instance answered: the load scripts name it when a call fails.
               add_header X-Upstream $upstream_addr always;
             }
