@@ -19,6 +19,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -42,6 +44,9 @@ final class Nginx implements AutoCloseable {
       return upstreams.isEmpty() ? "-" : upstreams.get(upstreams.size() - 1);
     }
   }
+
+  /** A line of the access log ({@code log_format upstreams} below): method, status, upstreams, session. */
+  private static final Pattern ACCESS = Pattern.compile("(\\S+) (\\d+) upstream=(.*?) session=(\\S+) ");
 
   private final Process process;
   private final Path dir;
@@ -135,9 +140,9 @@ final class Nginx implements AutoCloseable {
               proxy_set_header Connection "";
               # The client's own Host (127.0.0.1:<nginx port>): the server checks it against DNS rebinding.
               proxy_set_header Host $http_host;
-              # SSE streams go through as they come, and a POST body is not held back either.
+              # SSE streams go through as they come. A request's body is read whole before it goes on (nginx's
+              # default), so nginx still has it to send to the next instance.
               proxy_buffering off;
-              proxy_request_buffering off;
               proxy_cache off;
               proxy_read_timeout 600s;
               proxy_send_timeout 600s;
@@ -167,15 +172,16 @@ final class Nginx implements AutoCloseable {
     List<Access> accesses = new ArrayList<>();
     try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
       for (String line : lines.toList()) {
-        String[] parts = line.split(" ");
-        if (parts.length < 4 || !parts[2].startsWith("upstream=") || !parts[3].startsWith("session=")) {
+        // The upstream list of a retried request is "a, b": it holds spaces, so the line is not split on them.
+        Matcher m = ACCESS.matcher(line);
+        if (!m.lookingAt()) {
           continue;
         }
-        String upstream = line.substring(line.indexOf("upstream=") + 9, line.indexOf(" session="));
+        String upstream = m.group(3);
         List<String> upstreams = upstream.equals("-") ? List.of()
             : Arrays.stream(upstream.split(",\\s*")).map(String::trim).toList();
-        String session = parts[parts.length - 3].substring(8);
-        accesses.add(new Access(parts[0], Integer.parseInt(parts[1]), upstreams, session.equals("-") ? null
+        String session = m.group(4);
+        accesses.add(new Access(m.group(1), Integer.parseInt(m.group(2)), upstreams, session.equals("-") ? null
             : session));
       }
     }
