@@ -8,10 +8,12 @@ import io.mcpvertx.testing.http.RawHttp;
 import io.mcpvertx.testing.http.RawHttp.Exchange;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -141,6 +143,34 @@ class HttpFramingTest {
           () -> "expected one warning: " + logs.lines().stream().map(LogCapture.Line::message).toList());
       test.completeNow();
     })));
+  }
+
+  @Test
+  void servesABodyThatArrivesInSeveralPieces(Vertx vertx, VertxTestContext test) {
+    // The body's first half, then after a pause its second: the server reads it in (at least) two chunks.
+    String body = initialize();
+    String first = head("HTTP/1.1", "Content-Length: " + body.length() + "\r\nConnection: close\r\n")
+        + body.substring(0, body.length() / 2);
+    String second = body.substring(body.length() / 2);
+    StringBuilder received = new StringBuilder();
+    HttpTestServer.start(vertx)
+        .compose(server -> vertx.createNetClient().connect(server.port(), "127.0.0.1"))
+        .compose(socket -> {
+          Promise<Void> closed = Promise.promise();
+          socket.handler(data -> received.append(data.toString(StandardCharsets.ISO_8859_1)));
+          socket.closeHandler(v -> closed.complete());
+          return socket.write(first)
+              .compose(v -> vertx.timer(100))
+              .compose(v -> socket.write(second))
+              .compose(v -> closed.future());
+        })
+        .onComplete(test.succeeding(v -> test.verify(() -> {
+          Exchange exchange = new Exchange(received.toString());
+          assertEquals(List.of(200), exchange.statuses(), exchange::text);
+          assertEquals(V11, new JsonObject(exchange.body()).getJsonObject("result").getString("protocolVersion"),
+              exchange::text);
+          test.completeNow();
+        })));
   }
 
   @Test
