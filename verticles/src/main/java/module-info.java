@@ -9,6 +9,9 @@ module io.mcpvertx.verticles {
   requires transitive io.vertx.web;
   requires transitive io.vertx.auth.oauth2;
   requires io.vertx.auth.common;
+  // Netty's public header API, which Vert.x's HTTP headers implement: walking them without copying each name.
+  requires io.netty.codec.http;
+  requires io.netty.common;
   requires org.slf4j;
 
   exports io.mcpvertx.verticles;

@@ -5,12 +5,15 @@ import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
 import io.mcpvertx.jsonrpc.JsonRpcRequest;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.server.tools.Tool;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import io.vertx.core.MultiMap;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -206,39 +209,37 @@ final class StatelessHeaders {
    * other or say nothing more, and which one an intermediary reads first is not ours to guess.
    */
   static JsonRpcError repeated(MultiMap headers) {
-    // One walk over the headers as they are (no set of names, no list per name): a request has a handful.
-    List<String> seen = null;
-    for (Map.Entry<String, String> header : headers) {
-      String name = header.getKey();
+    // One walk over the headers as they are (no set of names, no list per name): a request has a handful. Vert.x's
+    // request headers are Netty's too, whose walk hands over the names as stored; MultiMap's would copy each into
+    // a String.
+    Iterator<? extends Map.Entry<? extends CharSequence, ? extends CharSequence>> entries =
+        headers instanceof HttpHeaders stored ? stored.iteratorCharSequence() : headers.iterator();
+    List<CharSequence> seen = null;
+    while (entries.hasNext()) {
+      CharSequence name = entries.next().getKey();
       // Every routing header starts with "Mcp-" (or "MCP-"): one character tells the others apart.
-      char first = name.isEmpty() ? ' ' : name.charAt(0);
+      char first = name.length() == 0 ? ' ' : name.charAt(0);
       if (first != 'M' && first != 'm') {
         continue;
       }
-      boolean routing = is(name, McpHeaders.PROTOCOL_VERSION) || is(name, McpHeaders.METHOD)
-          || is(name, McpHeaders.NAME)
-          || name.regionMatches(true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
+      boolean routing = AsciiString.contentEqualsIgnoreCase(name, McpHeaders.PROTOCOL_VERSION)
+          || AsciiString.contentEqualsIgnoreCase(name, McpHeaders.METHOD)
+          || AsciiString.contentEqualsIgnoreCase(name, McpHeaders.NAME)
+          || AsciiString.regionMatches(name, true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
       if (!routing) {
         continue;
       }
       if (seen == null) {
         seen = new ArrayList<>(4);
       }
-      for (String earlier : seen) {
-        if (earlier.equalsIgnoreCase(name)) {
+      for (CharSequence earlier : seen) {
+        if (AsciiString.contentEqualsIgnoreCase(earlier, name)) {
           return mismatch("The " + name + " header appears more than once");
         }
       }
       seen.add(name);
     }
     return null;
-  }
-
-  private static boolean is(String name, CharSequence headerName) {
-    // Clients mostly send a name as the spec spells it, which a plain comparison settles at once; the optimized
-    // name keeps its String, so neither side is made again.
-    String spelled = headerName.toString();
-    return name.equals(spelled) || name.equalsIgnoreCase(spelled);
   }
 
   private static JsonRpcError mismatch(String message) {
