@@ -307,7 +307,11 @@ public final class JsonRpcCodec {
 
   private static void writeId(JsonGenerator generator, JsonRpcId id) throws IOException {
     generator.writeFieldName("id");
-    if (id == null) {
+    if (id instanceof JsonRpcId.Number number) {
+      generator.writeNumber(number.value()); // not boxed, as wireValue() would
+    } else if (id instanceof JsonRpcId.Text text) {
+      generator.writeString(text.value());
+    } else if (id == null) {
       generator.writeNull();
     } else {
       JsonTrees.write(generator, id.wireValue());
