@@ -2,9 +2,11 @@ package io.mcpvertx.verticles.http;
 
 import static io.mcpvertx.verticles.http.HttpChecks.assertSchemaValid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpvertx.testing.http.HttpReply;
 import io.mcpvertx.testing.http.SseParser;
 import io.mcpvertx.testing.http.StreamableHttp;
 import io.mcpvertx.testing.http.StreamableHttpSession;
@@ -318,6 +320,37 @@ class HttpClusteredSessionsTest {
               }));
         }))))
         .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
+  void theSameRequestSentAgainThroughAnotherInstanceTakesOverTheRunInProgress(Vertx vertx, VertxTestContext test) {
+    // What a balancer does when the instance holding a POST goes away before answering: it sends the POST through
+    // another one. The owner still runs the request; the second exchange gets its answer, and the first is let go.
+    start(vertx, 3).compose(nodes -> nodes.get(0).client().initialize(V11).compose(onA -> {
+      ClusterNodes.Node a = nodes.get(0);
+      StreamableHttpSession onB = nodes.get(1).session(onA);
+      StreamableHttpSession onC = nodes.get(2).session(onA);
+      JsonObject call = onB.toolCall("gated", new JsonObject(), null);
+      Future<HttpReply> first = onB.post(call);
+      return a.tools.reachedGate.future()
+          .compose(v -> {
+            Future<HttpReply> second = onC.post(call);
+            // The first exchange is let go once the owner has handed the request to the second one.
+            return first.compose(let -> {
+              a.tools.gate.tryComplete();
+              return second.map(answered -> {
+                test.verify(() -> {
+                  assertEquals(202, let.status(), let::toString);
+                  assertEquals(200, answered.status(), answered::toString);
+                  assertEquals("released", text(answered.json().getJsonObject("result")), answered::toString);
+                  assertEquals(1, a.tools.gatedRuns.get(), "the request ran once");
+                  assertFalse(a.tools.gatedCancelled.get(), "the request was not cancelled");
+                });
+                return answered;
+              });
+            });
+          });
+    })).onComplete(test.succeedingThenComplete());
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.json.JsonObject;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The tools the HTTP tests call. {@code gated} stops half-way until the test opens its gate, so a test decides
@@ -24,6 +25,8 @@ final class TestTools {
   final Promise<Boolean> handedOver = Promise.promise();
   /** Set if {@code gated} was ever told its request was cancelled. */
   final AtomicBoolean gatedCancelled = new AtomicBoolean();
+  /** How many times {@code gated} started. */
+  final AtomicInteger gatedRuns = new AtomicInteger();
 
   private static Tool tool(String name, String description) {
     return Tool.builder(name).description(description).build();
@@ -41,6 +44,7 @@ final class TestTools {
     });
     server.tool(tool("gated", "Sends progress 1, waits for the test, sends progress 2 and 3, answers"),
         (args, ctx) -> {
+          gatedRuns.incrementAndGet();
           ctx.onCancel(reason -> gatedCancelled.set(true));
           ctx.progress(1, 3.0, "before the gate");
           reachedGate.tryComplete();
