@@ -32,6 +32,7 @@ import io.mcpvertx.server.impl.tracing.TracerSlot;
 import io.mcpvertx.server.tools.Tool;
 import io.mcpvertx.server.tracing.McpSpan;
 import io.mcpvertx.server.tracing.McpTracer;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -63,6 +64,7 @@ public final class StatelessEngine implements StatelessServer {
       "resources/unsubscribe", "tasks/result", "tasks/list");
   /** The answers of a request that carries none: read, never written. */
   private static final JsonObject NO_RESPONSES = new JsonObject(Collections.emptyMap());
+  private static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
   private final Vertx vertx;
   private final TracerSlot tracing;
@@ -189,25 +191,43 @@ public final class StatelessEngine implements StatelessServer {
     } catch (RuntimeException e) {
       outcome = Future.failedFuture(e);
     }
-    Future<JsonRpcMessage> response = outcome.transform(ar -> {
-      ctx.finish();
-      if (ctx.invalidAnswer() != null) {
-        // A malformed answer is the client's protocol error, whatever the handler made of it.
-        return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), ctx.invalidAnswer().error()));
-      }
-      // Questions still open make the answer input_required, unless the handler failed for another reason
-      // (a missing client capability, a bug): answering them could not help, so that error is the answer.
-      boolean otherFailure = ar.failed() && !(ar.cause() instanceof InputRequired);
-      if (!ctx.inputRequests().isEmpty() && !otherFailure) {
-        return Future.succeededFuture(new JsonRpcResponse(request.id(), inputRequired(ctx, binding)));
-      }
-      if (ar.succeeded()) {
-        return Future.succeededFuture(new JsonRpcResponse(request.id(), ar.result()));
-      }
-      JsonRpcError error = ErrorMapper.toError(ar.cause(), method);
-      return Future.succeededFuture(new JsonRpcErrorResponse(request.id(), error));
-    });
+    // Most handlers answer at once (the future is complete here): then no listener is chained.
+    Future<JsonRpcMessage> response = outcome.isComplete()
+        ? Future.succeededFuture(answer(request, method, ctx, binding, outcome))
+        : outcome.transform(ar -> Future.succeededFuture(answer(request, method, ctx, binding, ar)));
     return call(observed(observer, method, params, start, response), ctx);
+  }
+
+  /**
+   * The JSON-RPC answer to a request whose handler ended with {@code ar}; never throws, so the request is always
+   * answered (a failure while the answer is made is answered as the error it is).
+   */
+  private JsonRpcMessage answer(JsonRpcRequest request, String method, StatelessRequestContext ctx,
+      Supplier<RequestStates.Binding> binding, AsyncResult<JsonObject> ar) {
+    try {
+      return answerOf(request, method, ctx, binding, ar);
+    } catch (RuntimeException e) {
+      return new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(e, method));
+    }
+  }
+
+  private JsonRpcMessage answerOf(JsonRpcRequest request, String method, StatelessRequestContext ctx,
+      Supplier<RequestStates.Binding> binding, AsyncResult<JsonObject> ar) {
+    ctx.finish();
+    if (ctx.invalidAnswer() != null) {
+      // A malformed answer is the client's protocol error, whatever the handler made of it.
+      return new JsonRpcErrorResponse(request.id(), ctx.invalidAnswer().error());
+    }
+    // Questions still open make the answer input_required, unless the handler failed for another reason
+    // (a missing client capability, a bug): answering them could not help, so that error is the answer.
+    boolean otherFailure = ar.failed() && !(ar.cause() instanceof InputRequired);
+    if (!ctx.inputRequests().isEmpty() && !otherFailure) {
+      return new JsonRpcResponse(request.id(), inputRequired(ctx, binding));
+    }
+    if (ar.succeeded()) {
+      return new JsonRpcResponse(request.id(), ar.result());
+    }
+    return new JsonRpcErrorResponse(request.id(), ErrorMapper.toError(ar.cause(), method));
   }
 
   /** Reports the answer to the observer, if there is one, when it is ready. */
@@ -250,9 +270,14 @@ public final class StatelessEngine implements StatelessServer {
       case "resources/read":
         return features.readResource(params, ctx).map(r -> complete(cacheable(r, options.getReadTtlMs(),
             options.getReadCacheScope())));
-      case "tools/call":
-        return extensionTasks.callTool(params, ctx)
-            .map(r -> "task".equals(r.getValue("resultType")) ? withServerInfo(r) : complete(r));
+      case "tools/call": {
+        Future<JsonObject> called = extensionTasks.callTool(params, ctx);
+        if (called.succeeded()) {
+          // Answered at once, as most calls are: no mapping future.
+          return Future.succeededFuture(toolAnswer(called.result()));
+        }
+        return called.map(this::toolAnswer);
+      }
       case "tasks/get":
         return extensionTasks.get(params, ctx.client().capabilities(), ctx.principal().orElse(null), ctx.span())
             .map(this::complete);
@@ -328,6 +353,11 @@ public final class StatelessEngine implements StatelessServer {
         .put("requestState", states.seal(binding.get(), ctx.answersUsed())));
   }
 
+  /** A call's result: a task as it is, anything else complete; both say which server answered. */
+  private JsonObject toolAnswer(JsonObject result) {
+    return "task".equals(result.getValue("resultType")) ? withServerInfo(result) : complete(result);
+  }
+
   private JsonObject complete(JsonObject result) {
     return withServerInfo(result.put("resultType", "complete"));
   }
@@ -338,7 +368,7 @@ public final class StatelessEngine implements StatelessServer {
 
   private JsonObject withServerInfo(JsonObject result) {
     JsonObject meta = result.getValue("_meta") instanceof JsonObject m ? m : new JsonObject();
-    meta.put("io.modelcontextprotocol/serverInfo", serverInfoMeta());
+    meta.put(META_SERVER_INFO, serverInfoMeta());
     return result.put("_meta", meta);
   }
 
