@@ -20,7 +20,6 @@ import io.mcpvertx.server.client.ClientInfo;
 import io.mcpvertx.server.client.LoggingLevel;
 import io.mcpvertx.server.impl.features.ErrorMapper;
 import io.mcpvertx.server.impl.features.FeatureDispatcher;
-import io.mcpvertx.server.impl.features.ProgressTracker;
 import io.mcpvertx.server.impl.observe.RequestMeter;
 import io.mcpvertx.server.observe.McpObserver;
 import io.mcpvertx.server.impl.tracing.LogContext;
@@ -248,12 +247,11 @@ final class SessionEngine implements McpSession {
   }
 
   private void onRequest(JsonRpcRequest request, MessageSink sink) {
-    // First, whatever the method: any answer to a reused id would be taken for the answer to the request in progress.
-    if (inFlight.contains(request.id())) {
+    JsonRpcError refused = RequestAdmission.idInUse(request, inFlight);
+    if (refused != null) {
       LOG.warn("Session {}: refused a {} request: its id {} is in use by a request in progress", id,
           request.method(), request.id());
-      refuse(request, sink, JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: id " + request.id() + " is already in use by a request in progress");
+      refuse(request, sink, refused);
       return;
     }
     McpMethod method = McpMethod.of(request.method());
@@ -265,31 +263,15 @@ final class SessionEngine implements McpSession {
       sink.send(new JsonRpcResponse(request.id(), new JsonObject()));
       return;
     }
-    if (state == SessionState.AWAITING_INITIALIZE) {
-      refuse(request, sink, JsonRpcErrorCodes.INVALID_REQUEST,
-          "Invalid Request: the session is not initialized; send initialize first");
-      return;
-    }
-    if (method == null || !method.isRequest()) {
-      refuse(request, sink, JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
-      return;
-    }
-    int limit = sessions.options().getMaxConcurrentRequests();
-    if (inFlight.size() >= limit) {
-      refuse(request, sink, JsonRpcErrorCodes.SERVER_OVERLOADED,
-          "Too many concurrent requests in this session (limit " + limit + ")");
+    refused = RequestAdmission.refusal(request, method, state, inFlight.size(),
+        sessions.options().getMaxConcurrentRequests());
+    if (refused != null) {
+      refuse(request, sink, refused);
       return;
     }
     JsonObject params = request.paramsOrEmpty();
-    Object meta = params.getValue("_meta");
-    String invalidMeta = meta != null && !(meta instanceof JsonObject) ? "\"_meta\" must be an object"
-        : ProgressTracker.invalidToken((JsonObject) meta);
-    if (invalidMeta != null) {
-      refuse(request, sink, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + invalidMeta);
-      return;
-    }
-    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(), (JsonObject) meta,
-        sink);
+    SessionRequestContext ctx = new SessionRequestContext(this, request.id(), request.method(),
+        (JsonObject) params.getValue("_meta"), sink);
     McpObserver observer = sessions.observer();
     long start = observer == null ? 0 : System.nanoTime();
     Future<JsonObject> result;
@@ -311,13 +293,14 @@ final class SessionEngine implements McpSession {
     }
   }
 
-  /** Answers a request refused before it is served, and reports it. */
-  private void refuse(JsonRpcRequest request, MessageSink sink, int code, String message) {
+  /** Answers a request refused before it is served ({@link RequestAdmission}), and reports it. */
+  private void refuse(JsonRpcRequest request, MessageSink sink, JsonRpcError refusal) {
     McpObserver observer = sessions.observer();
     if (observer != null) {
-      RequestMeter.refused(observer, sessions.registry(), request.method(), request.params(), version, code);
+      RequestMeter.refused(observer, sessions.registry(), request.method(), request.params(), version,
+          refusal.code());
     }
-    sink.send(error(request.id(), code, message));
+    sink.send(new JsonRpcErrorResponse(request.id(), refusal));
   }
 
   /** Responds once the handler's queued progress and log messages have gone out (see afterEmissions). */
