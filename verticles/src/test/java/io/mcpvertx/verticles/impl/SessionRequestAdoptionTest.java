@@ -93,6 +93,17 @@ class SessionRequestAdoptionTest {
           .addHeader(McpEventBus.STREAM, stream);
     }
 
+    /** Sends {@code request} over the bus as the exchange stream {@code stream} of front {@code which} would. */
+    Future<Void> send(Vertx vertx, String which, String stream, JsonRpcRequest request) {
+      return vertx.eventBus().request(address, request, front(which, stream)).mapEmpty();
+    }
+
+    /** Tells the session the instance producing exchange stream {@code stream} died, as the cluster does. */
+    Future<Void> producerLost(Vertx vertx, String stream) {
+      return vertx.eventBus().request(address, null,
+          new DeliveryOptions().addHeader(SessionVerticle.PRODUCER_LOST, stream)).mapEmpty();
+    }
+
     /** Completes once everything delivered to the session so far has been handled. */
     Future<Void> behind() {
       Promise<Void> behind = Promise.promise();
@@ -109,13 +120,12 @@ class SessionRequestAdoptionTest {
   void theSameRequestThroughAnotherInstanceTakesOverTheOneInProgress(Vertx vertx, VertxTestContext test) {
     Fixture f = new Fixture(vertx, "adopted-bus");
     f.start(vertx)
-        .compose(v -> vertx.eventBus().request(f.address, call(4, "gated"), f.front("first", "stream-1")))
-        .compose(ack -> vertx.eventBus().request(f.address, call(4, "gated"), f.front("second", "stream-2")))
+        .compose(v -> f.send(vertx, "first", "stream-1", call(4, "gated")))
+        .compose(v -> f.send(vertx, "second", "stream-2", call(4, "gated")))
         // The first front's instance is found dead: cancelling its stream's request must not touch the request
         // that now answers to the second front.
-        .compose(ack -> vertx.eventBus().request(f.address, null,
-            new DeliveryOptions().addHeader(SessionVerticle.PRODUCER_LOST, "stream-1")))
-        .compose(ack -> {
+        .compose(v -> f.producerLost(vertx, "stream-1"))
+        .compose(v -> {
           f.gate.complete();
           return f.secondAnswered.future();
         })
@@ -145,14 +155,13 @@ class SessionRequestAdoptionTest {
       }
     };
     f.start(vertx)
-        .compose(v -> vertx.eventBus().request(f.address, call(4, "gated"), f.front("first", "stream-1")))
-        .compose(ack -> {
+        .compose(v -> f.send(vertx, "first", "stream-1", call(4, "gated")))
+        .compose(v -> {
           f.session.deliver(call(4, "gated"), local, null);
           return f.behind();
         })
-        .compose(v -> vertx.eventBus().request(f.address, null,
-            new DeliveryOptions().addHeader(SessionVerticle.PRODUCER_LOST, "stream-1")))
-        .compose(ack -> {
+        .compose(v -> f.producerLost(vertx, "stream-1"))
+        .compose(v -> {
           f.gate.complete();
           return answered.future();
         })
@@ -170,10 +179,10 @@ class SessionRequestAdoptionTest {
   void anotherRequestUnderAnIdInProgressIsStillRefused(Vertx vertx, VertxTestContext test) {
     Fixture f = new Fixture(vertx, "not-adopted");
     f.start(vertx)
-        .compose(v -> vertx.eventBus().request(f.address, call(4, "gated"), f.front("first", "stream-1")))
+        .compose(v -> f.send(vertx, "first", "stream-1", call(4, "gated")))
         // Same id, other arguments: a client's mistake, not the same request sent again.
-        .compose(ack -> vertx.eventBus().request(f.address, call(4, "other"), f.front("second", "stream-2")))
-        .compose(ack -> f.secondAnswered.future())
+        .compose(v -> f.send(vertx, "second", "stream-2", call(4, "other")))
+        .compose(v -> f.secondAnswered.future())
         .compose(v -> {
           f.gate.complete();
           return f.firstAnswered.future();

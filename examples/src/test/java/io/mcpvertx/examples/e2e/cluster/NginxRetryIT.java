@@ -33,44 +33,44 @@ class NginxRetryIT {
     Nginx.require();
   }
 
-  /** Accepts, reads the request's head, then drops the connection without a word: reset or closed. */
-  private static Thread dropping(ServerSocket server, boolean reset) {
-    Thread thread = new Thread(() -> {
-      while (!server.isClosed()) {
-        try (Socket socket = server.accept()) {
-          readHead(socket.getInputStream());
-          if (reset) {
-            socket.setSoLinger(true, 0);
-          }
-        } catch (Exception closed) {
-          return;
-        }
-      }
-    }, "dropping-instance");
-    thread.setDaemon(true);
-    thread.start();
-    return thread;
+  /** What an instance does with each connection, once it has read the request's head. */
+  @FunctionalInterface
+  private interface Instance {
+    void answer(Socket socket) throws Exception;
   }
 
-  /** Answers every request 200 with a JSON-RPC result, as a live instance would. */
-  private static Thread answering(ServerSocket server) {
+  /** Serves {@code server}'s connections one at a time on a thread of its own, until the socket closes. */
+  private static void serve(ServerSocket server, Instance instance) {
     Thread thread = new Thread(() -> {
       while (!server.isClosed()) {
         try (Socket socket = server.accept()) {
           readHead(socket.getInputStream());
-          byte[] body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}".getBytes(StandardCharsets.UTF_8);
-          socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
-              + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-          socket.getOutputStream().write(body);
-          socket.getOutputStream().flush();
+          instance.answer(socket);
         } catch (Exception closed) {
           return;
         }
       }
-    }, "answering-instance");
+    }, "instance-" + server.getLocalPort());
     thread.setDaemon(true);
     thread.start();
-    return thread;
+  }
+
+  /** Drops the connection without a word: reset, or closed. */
+  private static Instance dropping(boolean reset) {
+    return socket -> {
+      if (reset) {
+        socket.setSoLinger(true, 0);
+      }
+    };
+  }
+
+  /** Answers 200 with a JSON-RPC result, as a live instance would. */
+  private static void answering(Socket socket) throws Exception {
+    byte[] body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}".getBytes(StandardCharsets.UTF_8);
+    socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+        + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().write(body);
+    socket.getOutputStream().flush();
   }
 
   private static void readHead(InputStream in) throws Exception {
@@ -94,9 +94,9 @@ class NginxRetryIT {
     try (ServerSocket resetting = new ServerSocket(0, 50, loopback);
         ServerSocket closing = new ServerSocket(0, 50, loopback);
         ServerSocket live = new ServerSocket(0, 50, loopback)) {
-      dropping(resetting, true);
-      dropping(closing, false);
-      answering(live);
+      serve(resetting, dropping(true));
+      serve(closing, dropping(false));
+      serve(live, NginxRetryIT::answering);
       int port = freePort();
       try (Nginx nginx = Nginx.start(dir.resolve("nginx"), port,
           List.of(resetting.getLocalPort(), closing.getLocalPort(), live.getLocalPort()))) {
