@@ -42,87 +42,24 @@ final class DirectPosts {
     if (request.method() != HttpMethod.POST || !path.equals(request.path()) || !isPlain(request)) {
       return false;
     }
-    new Body(request, post).read();
+    request.body().onComplete(ar -> {
+      if (ar.succeeded()) {
+        try {
+          post.accept(request, ar.result());
+        } catch (RuntimeException e) {
+          // What the router's failure handler does for a handler that threw: a precise answer, never a request
+          // left without one.
+          LOG.error("Request failed", e);
+          if (!request.response().closed() && !request.response().ended()) {
+            HttpErrors.reject(request.response(), Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Internal error");
+          }
+        }
+      } else if (!request.response().closed() && !request.response().ended()) {
+        HttpErrors.reject(request.response(), Refusal.BAD_REQUEST, "Bad Request: the body could not be read");
+      }
+    });
     return true;
-  }
-
-  /**
-   * A plain POST's body, read without {@link HttpServerRequest#body()}'s copy: a body that comes in one chunk (a
-   * JSON-RPC message mostly does) is that chunk, which Vert.x hands over as a buffer of its own; a body in several
-   * chunks is gathered in one buffer the size its {@code Content-Length} announced, so it never grows.
-   */
-  private final class Body {
-
-    private final HttpServerRequest request;
-    private final BiConsumer<HttpServerRequest, Buffer> post;
-    private final int expected;
-    private Buffer gathered;
-    /** Whether {@link #gathered} is a buffer of ours (not the first chunk) that later chunks are appended to. */
-    private boolean owned;
-    private boolean failed;
-
-    Body(HttpServerRequest request, BiConsumer<HttpServerRequest, Buffer> post) {
-      this.request = request;
-      this.post = post;
-      // isPlain checked it: digits only, within the body limit.
-      this.expected = (int) Math.min(Integer.MAX_VALUE,
-          Long.parseLong(request.getHeader(HttpHeaders.CONTENT_LENGTH)));
-    }
-
-    void read() {
-      request.handler(this::chunk);
-      request.exceptionHandler(e -> fail());
-      request.endHandler(v -> end());
-    }
-
-    private void chunk(Buffer chunk) {
-      if (failed) {
-        return;
-      }
-      long length = (gathered == null ? 0 : gathered.length()) + (long) chunk.length();
-      if (length > maxBodyBytes) {
-        // HTTP/1.1 holds a body to its Content-Length; HTTP/2 need not, so the limit is kept here too.
-        fail();
-        return;
-      }
-      if (gathered == null) {
-        gathered = chunk;
-        return;
-      }
-      if (!owned) {
-        Buffer whole = Buffer.buffer((int) Math.max(expected, length));
-        whole.appendBuffer(gathered);
-        gathered = whole;
-        owned = true;
-      }
-      gathered.appendBuffer(chunk);
-    }
-
-    private void fail() {
-      if (!failed) {
-        failed = true;
-        if (!request.response().closed() && !request.response().ended()) {
-          HttpErrors.reject(request.response(), Refusal.BAD_REQUEST, "Bad Request: the body could not be read");
-        }
-      }
-    }
-
-    private void end() {
-      if (failed) {
-        return;
-      }
-      try {
-        post.accept(request, gathered == null ? Buffer.buffer() : gathered);
-      } catch (RuntimeException e) {
-        // What the router's failure handler does for a handler that threw: a precise answer, never a request
-        // left without one.
-        LOG.error("Request failed", e);
-        if (!request.response().closed() && !request.response().ended()) {
-          HttpErrors.reject(request.response(), Refusal.INTERNAL, JsonRpcErrorCodes.INTERNAL_ERROR,
-              "Internal error");
-        }
-      }
-    }
   }
 
   private boolean isPlain(HttpServerRequest request) {
