@@ -311,10 +311,8 @@ public final class JsonRpcCodec {
       generator.writeNumber(number.value()); // not boxed, as wireValue() would
     } else if (id instanceof JsonRpcId.Text text) {
       generator.writeString(text.value());
-    } else if (id == null) {
-      generator.writeNull();
     } else {
-      JsonTrees.write(generator, id.wireValue());
+      generator.writeNull(); // JsonRpcId is sealed: the only other case is no id
     }
   }
 

@@ -100,7 +100,6 @@ final class StreamedRequests {
   private final class Sink implements MessageSink {
 
     private final JsonRpcRequest request;
-    private final JsonRpcId requestId;
     private String stream;
     private MessageSink target;
     private boolean lost;
@@ -108,7 +107,6 @@ final class StreamedRequests {
     Sink(String stream, JsonRpcRequest request, MessageSink target) {
       this.stream = stream;
       this.request = request;
-      this.requestId = request.id();
       this.target = target;
     }
 
@@ -125,7 +123,7 @@ final class StreamedRequests {
       }
       JsonRpcId answered = message instanceof JsonRpcResponse response ? response.id()
           : message instanceof JsonRpcErrorResponse error ? error.id() : null;
-      if (requestId.equals(answered)) {
+      if (request.id().equals(answered)) {
         forget();
       }
       target.send(message);
@@ -143,7 +141,7 @@ final class StreamedRequests {
       if (lost) {
         return;
       }
-      if (requestId.equals(id)) {
+      if (request.id().equals(id)) {
         forget();
       }
       target.abandoned(id);

@@ -21,15 +21,15 @@ public final class ProgressTracker {
     this.token = isToken(raw) ? raw : null;
   }
 
+  /** What {@link #invalidToken} reads for a {@code _meta} without {@code progressToken}. */
+  private static final Object NO_TOKEN = new Object();
+
   /**
    * Why a request's {@code _meta} (null when absent) carries a progress token the schema does not allow, or null
    * when it carries none or a valid one. The schema's {@code ProgressToken} is a string or an integer: an object,
    * a boolean or a number written with a fraction or an exponent ({@code 1.5}, {@code 1.0}) is the client's
    * mistake, answered -32602 rather than taken as "no progress wanted".
    */
-  /** What {@link #invalidToken} reads for a {@code _meta} without {@code progressToken}. */
-  private static final Object NO_TOKEN = new Object();
-
   public static String invalidToken(JsonObject meta) {
     // One lookup: a token is usually absent, and a present null is refused like any other non-token.
     Object raw = meta == null ? NO_TOKEN : meta.getMap().getOrDefault("progressToken", NO_TOKEN);

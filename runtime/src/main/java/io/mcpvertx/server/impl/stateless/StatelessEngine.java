@@ -64,7 +64,6 @@ public final class StatelessEngine implements StatelessServer {
       "resources/unsubscribe", "tasks/result", "tasks/list");
   /** The answers of a request that carries none: read, never written. */
   private static final JsonObject NO_RESPONSES = new JsonObject(Collections.emptyMap());
-  private static final String META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 
   private final Vertx vertx;
   private final TracerSlot tracing;
@@ -191,10 +190,8 @@ public final class StatelessEngine implements StatelessServer {
     } catch (RuntimeException e) {
       outcome = Future.failedFuture(e);
     }
-    // Most handlers answer at once (the future is complete here): then no listener is chained.
-    Future<JsonRpcMessage> response = outcome.isComplete()
-        ? Future.succeededFuture(answer(request, method, ctx, binding, outcome))
-        : outcome.transform(ar -> Future.succeededFuture(answer(request, method, ctx, binding, ar)));
+    Future<JsonRpcMessage> response =
+        outcome.transform(ar -> Future.succeededFuture(answer(request, method, ctx, binding, ar)));
     return call(observed(observer, method, params, start, response), ctx);
   }
 
@@ -270,14 +267,9 @@ public final class StatelessEngine implements StatelessServer {
       case "resources/read":
         return features.readResource(params, ctx).map(r -> complete(cacheable(r, options.getReadTtlMs(),
             options.getReadCacheScope())));
-      case "tools/call": {
-        Future<JsonObject> called = extensionTasks.callTool(params, ctx);
-        if (called.succeeded()) {
-          // Answered at once, as most calls are: no mapping future.
-          return Future.succeededFuture(toolAnswer(called.result()));
-        }
-        return called.map(this::toolAnswer);
-      }
+      case "tools/call":
+        return extensionTasks.callTool(params, ctx)
+            .map(r -> "task".equals(r.getValue("resultType")) ? withServerInfo(r) : complete(r));
       case "tasks/get":
         return extensionTasks.get(params, ctx.client().capabilities(), ctx.principal().orElse(null), ctx.span())
             .map(this::complete);
@@ -353,11 +345,6 @@ public final class StatelessEngine implements StatelessServer {
         .put("requestState", states.seal(binding.get(), ctx.answersUsed())));
   }
 
-  /** A call's result: a task as it is, anything else complete; both say which server answered. */
-  private JsonObject toolAnswer(JsonObject result) {
-    return "task".equals(result.getValue("resultType")) ? withServerInfo(result) : complete(result);
-  }
-
   private JsonObject complete(JsonObject result) {
     return withServerInfo(result.put("resultType", "complete"));
   }
@@ -368,7 +355,7 @@ public final class StatelessEngine implements StatelessServer {
 
   private JsonObject withServerInfo(JsonObject result) {
     JsonObject meta = result.getValue("_meta") instanceof JsonObject m ? m : new JsonObject();
-    meta.put(META_SERVER_INFO, serverInfoMeta());
+    meta.put("io.modelcontextprotocol/serverInfo", serverInfoMeta());
     return result.put("_meta", meta);
   }
 
