@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
+import java.lang.ref.Reference;
 import java.util.function.Supplier;
 
 /**
@@ -150,12 +151,18 @@ public final class StreamableHttp {
       (body == null ? request.send() : request.send(body)).onFailure(opened::tryFail);
       return opened.future();
     });
+    Future<SseStream> result;
     if (Vertx.currentContext() != null) {
-      return exchange.get();
+      result = exchange.get();
+    } else {
+      Promise<SseStream> opened = Promise.promise();
+      context.runOnContext(v -> exchange.get().onComplete(opened));
+      result = opened.future();
     }
-    Promise<SseStream> opened = Promise.promise();
-    context.runOnContext(v -> exchange.get().onComplete(opened));
-    return opened.future();
+    // Vert.x closes a client its caller no longer references (a Cleaner on the client it hands out), even with a
+    // request waiting for a connection: "Client is closed". A caller that drops this object once it has sent (as
+    // server.client().send(...) does) would lose the client to a GC at the wrong moment, so the exchange holds it.
+    return result.andThen(ar -> Reference.reachabilityFence(this));
   }
 
   /** Sends a request and reads the whole response. */
