@@ -336,29 +336,47 @@ final class PostExchange {
     }
     if (data == null) {
       tail = tail.andThen(v -> endpoint.streams.completeStream(session, streamId()));
-    } else {
-      boolean priming = primingDue;
-      primingDue = false;
-      List<Buffer> events = priming ? List.of(Buffer.buffer(), data) : List.of(data);
-      // Completed even when what came before failed to be stored, as the client's replay must end.
-      tail = tail.compose(v -> endpoint.streams.publishLast(session, streamId(), events), failed -> {
-        endpoint.streams.completeStream(session, streamId());
-        return Future.failedFuture(failed);
-      }).onSuccess(ids -> {
-        if (!detached && sse != null && sse.isOpen()) {
-          if (priming) {
-            sse.primedEvent(ids.get(0), ids.get(1), data);
-          } else {
-            sse.event(ids.get(0), data);
-          }
-        }
-      });
+      tail.onComplete(v -> ended());
+      return;
     }
-    tail.onComplete(v -> {
-      if (sse != null) {
-        sse.end();
+    boolean priming = primingDue;
+    primingDue = false;
+    List<Buffer> events = priming ? List.of(Buffer.buffer(), data) : List.of(data);
+    // Completed even when what came before failed to be stored, as the client's replay must end.
+    Future<List<String>> stored = tail.succeeded()
+        ? endpoint.streams.publishLast(session, streamId(), events)
+        : tail.compose(v -> endpoint.streams.publishLast(session, streamId(), events), failed -> {
+          endpoint.streams.completeStream(session, streamId());
+          return Future.failedFuture(failed);
+        });
+    if (stored.isComplete()) {
+      // Stored at once (an in-memory store, nothing queued before it): written and ended now, with no listener
+      // and no future of our own, as most POST streams end.
+      if (stored.succeeded()) {
+        writeLast(stored.result(), priming, data);
       }
-      onDone.accept(this);
-    });
+      ended();
+      return;
+    }
+    tail = stored.onSuccess(ids -> writeLast(ids, priming, data));
+    tail.onComplete(v -> ended());
+  }
+
+  /** The last event (after the priming event, if it was still due), under the ids the store gave them. */
+  private void writeLast(List<String> ids, boolean priming, Buffer data) {
+    if (!detached && sse != null) {
+      if (priming) {
+        sse.primedEvent(ids.get(0), ids.get(1), data);
+      } else {
+        sse.event(ids.get(0), data);
+      }
+    }
+  }
+
+  private void ended() {
+    if (sse != null) {
+      sse.end();
+    }
+    onDone.accept(this);
   }
 }

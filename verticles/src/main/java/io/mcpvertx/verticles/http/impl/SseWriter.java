@@ -226,13 +226,15 @@ final class SseWriter {
   }
 
   private void write(Buffer frame) {
-    if (!isOpen()) {
-      return;
-    }
     if (corked) {
+      // Nothing goes out yet, so the connection need not be asked (each ask takes its lock): the uncork or the end
+      // asks before what is held is written.
       if (frame != held) { // a frame appended to what is held is there already
         held = held == null ? frame : held.appendBuffer(frame);
       }
+      return;
+    }
+    if (!isOpen()) {
       return;
     }
     response.write(frame);
