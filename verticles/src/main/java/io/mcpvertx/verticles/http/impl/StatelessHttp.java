@@ -12,11 +12,11 @@ import io.mcpvertx.server.Principal;
 import io.mcpvertx.server.StatelessServer;
 import io.mcpvertx.verticles.http.ResponseMode;
 import io.mcpvertx.verticles.http.impl.HttpErrors.Refusal;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * The stateless generation (2026-07-28) on the shared endpoint. Requests are served on the HTTP verticle's own
@@ -66,31 +66,53 @@ final class StatelessHttp {
   }
 
   private void serve(JsonRpcRequest call, Principal principal, HttpServerResponse response) {
-    SseWriter[] sse = new SseWriter[1];
-    boolean sseOnly = endpoint.options.getResponseMode() == ResponseMode.SSE;
-    Consumer<JsonRpcMessage> write = message -> {
-      if (sse[0] == null) {
-        sse[0] = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
-        sse[0].start();
-      }
-      sse[0].event(null, endpoint.codec.encode(message));
-    };
-    MessageSink sink = write::accept;
-    StatelessServer.Call served = engine.serve(call, principal, sink);
+    RequestStream stream = new RequestStream(response);
+    StatelessServer.Call served = engine.serve(call, principal, stream);
+    Future<JsonRpcMessage> answer = served.response();
+    if (answer.isComplete()) {
+      // Answered before serve returned, as most calls are: nothing is left to cancel if the client goes.
+      stream.answer(answer.result());
+      return;
+    }
     response.closeHandler(v -> served.cancel("The client closed the request's stream"));
-    served.response().onSuccess(answer -> {
+    answer.onSuccess(stream::answer);
+  }
+
+  /**
+   * The response of one request: its notifications as they come, which make it an SSE stream, then its answer,
+   * which ends it (as JSON when nothing came before and the options allow it).
+   */
+  private final class RequestStream implements MessageSink {
+
+    private final HttpServerResponse response;
+    private SseWriter sse;
+
+    RequestStream(HttpServerResponse response) {
+      this.response = response;
+    }
+
+    @Override
+    public void send(JsonRpcMessage message) {
+      if (sse == null) {
+        sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
+        sse.start();
+      }
+      sse.event(null, endpoint.codec.encode(message));
+    }
+
+    void answer(JsonRpcMessage answer) {
       if (response.closed() || response.ended()) {
         return;
       }
-      if (sse[0] == null && !sseOnly) {
+      if (sse == null && endpoint.options.getResponseMode() != ResponseMode.SSE) {
         int status = answer instanceof JsonRpcErrorResponse error ? HttpErrors.statusOf(error.error()) : 200;
         response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, McpHeaders.APPLICATION_JSON)
             .end(endpoint.codec.encode(answer));
         return;
       }
-      write.accept(answer);
-      sse[0].end();
-    });
+      send(answer);
+      sse.end();
+    }
   }
 
   private void listen(JsonRpcRequest call, Principal principal, HttpServerResponse response) {
