@@ -9,6 +9,7 @@ import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.spi.EventStore;
 import io.mcpvertx.verticles.bus.SessionBatch;
 import io.mcpvertx.verticles.impl.SessionVerticle;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -99,19 +100,27 @@ public final class SessionEvents {
       completeStream(session, streamId);
       return Future.failedFuture(new IllegalStateException("session closed"));
     }
-    return events.appendAndComplete(session.id(), streamId, data).andThen(ar -> {
-      if (ar.failed()) {
-        completeStream(session, streamId);
-        return;
+    Future<List<String>> stored = events.appendAndComplete(session.id(), streamId, data);
+    if (stored.isComplete()) {
+      // An in-memory store answers at once: no listener, and no second future, for nearly every POST stream.
+      lastStored(session, streamId, data, stored);
+      return stored;
+    }
+    return stored.andThen(ar -> lastStored(session, streamId, data, ar));
+  }
+
+  private void lastStored(HttpSession session, String streamId, List<Buffer> data, AsyncResult<List<String>> ar) {
+    if (ar.failed()) {
+      completeStream(session, streamId);
+      return;
+    }
+    if (!closedMeanwhile(session) && followedAnywhere(session, streamId)) {
+      List<String> ids = ar.result();
+      for (int i = 0; i < ids.size(); i++) {
+        publishLive(session, streamId, ids.get(i), data.get(i));
       }
-      if (!closedMeanwhile(session) && followedAnywhere(session, streamId)) {
-        List<String> ids = ar.result();
-        for (int i = 0; i < ids.size(); i++) {
-          publishLive(session, streamId, ids.get(i), data.get(i));
-        }
-        publishComplete(session, streamId);
-      }
-    });
+      publishComplete(session, streamId);
+    }
   }
 
   /** Tells a client resuming {@code streamId} that nothing more will come. */
