@@ -134,6 +134,27 @@ class HttpResponseModesTest {
   }
 
   @Test
+  void opensTheStreamOfARequestStillRunningInSseModeWithItsPrimingEvent(Vertx vertx, VertxTestContext test) {
+    // Nothing is sent while the handler waits: the head and the priming event go out once the session is done
+    // with its turn, so the client holds an id to resume from before any answer exists.
+    HttpTestServer.start(vertx, new McpHttpServerOptions().setResponseMode(ResponseMode.SSE))
+        .compose(server -> server.client().initialize(V11).compose(session -> {
+          JsonObject call = session.toolCall("waits", new JsonObject(), null);
+          return session.stream(call).compose(post -> post.await(SseParser.Event::isPriming).compose(primed -> {
+            test.verify(() -> assertFalse(post.events().stream().anyMatch(SseParser.Event::hasMessage),
+                post::toString));
+            server.tools.gate.complete();
+            return post.awaitResponse(call.getValue("id")).map(answer -> {
+              test.verify(() -> assertEquals("waited", answer.message().getJsonObject("result")
+                  .getJsonArray("content").getJsonObject(0).getString("text")));
+              return answer;
+            });
+          }));
+        }))
+        .onComplete(test.succeedingThenComplete());
+  }
+
+  @Test
   void servesConcurrentPostStreamsOfOneSession(Vertx vertx, VertxTestContext test) {
     HttpTestServer.start(vertx, new McpHttpServerOptions().setResponseMode(ResponseMode.SSE))
         .compose(server -> server.client().initialize(V11))

@@ -54,6 +54,10 @@ final class TestTools {
             return ToolResult.text("released");
           });
         });
+    server.tool(tool("waits", "Sends nothing until the test opens the gate, then answers"), (args, ctx) -> {
+      reachedGate.tryComplete();
+      return gate.future().map(v -> ToolResult.text("waited"));
+    });
     server.tool(tool("handover", "Asks the transport to close its stream (retry 321 ms), sends progress 1, waits "
         + "for the test, answers"), (args, ctx) -> {
           handedOver.tryComplete(ctx.closeSseStream(321));

@@ -59,6 +59,11 @@ final class PostExchange {
   private boolean done;
   /** Whether the request is with its session: from then on a new stream is uncorked on the next turn. */
   private boolean handedOff;
+  /**
+   * The session runs on this loop and says when its turn with the request is over ({@link #turnEnded()}): until
+   * then a new stream stays corked, and no turn of the loop need be queued to uncork it.
+   */
+  private boolean turnPending;
   private Future<?> tail = Future.succeededFuture();
   /** Links of the verticle's {@link OpenExchanges}. */
   PostExchange previous;
@@ -85,6 +90,11 @@ final class PostExchange {
 
   HttpSession session() {
     return session;
+  }
+
+  /** Whether the exchange is an SSE stream already (as every one is in {@link ResponseMode#SSE}). */
+  boolean isStream() {
+    return sse != null;
   }
 
   /** Whether the exchange is over: answered, or ended with its session. */
@@ -263,6 +273,24 @@ final class PostExchange {
     }
   }
 
+  /**
+   * As {@link #handedOff()}, to a session on this loop that calls {@link #turnEnded()} once it handled the
+   * request: a stream the turn left corked goes out then, with no turn of the loop queued for it.
+   */
+  void handedOffHere() {
+    handedOff = true;
+    turnPending = true;
+  }
+
+  /** The session's turn with the request is over (see {@link #handedOffHere()}). */
+  void turnEnded() {
+    turnPending = false;
+    if (sse != null && !done) {
+      prime();
+      sse.uncork();
+    }
+  }
+
   /** Uncorks the stream on the next turn of the loop, after what is queued now (the session's task among it). */
   private void uncorkSoon() {
     context.runOnContext(v -> {
@@ -276,7 +304,7 @@ final class PostExchange {
     // Corked: what the stream carries before the next turn of the loop (head, priming event, often the answer and
     // the end) leaves in one write. handedOff() uncorks it.
     sse.startCorked();
-    if (handedOff) {
+    if (handedOff && !turnPending) {
       uncorkSoon();
     }
     ProtocolVersion version = session.version();

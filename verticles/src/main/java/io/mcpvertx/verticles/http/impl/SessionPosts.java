@@ -254,10 +254,17 @@ final class SessionPosts {
       if (deadline > 0) {
         // Held after a send over the bus that may have reached this very verticle.
         local.redeliver(body, sink, exchange.streamId());
+        exchange.handedOff();
+      } else if (exchange.isStream() && local.runsOn(Thread.currentThread())) {
+        // An SSE answer handled on this loop: the session says when it is done with the message, which uncorks the
+        // stream if its answer did not end it, so no turn of the loop is queued for that. (A JSON answer has no
+        // stream to uncork unless the turn makes one, rarely: that one is uncorked on the next turn.)
+        local.deliver(body, sink, () -> sink.onLoop(exchange::turnEnded));
+        exchange.handedOffHere();
       } else {
         local.deliver(body, sink, null);
+        exchange.handedOff();
       }
-      exchange.handedOff();
       return;
     }
     DeliveryOptions options = new DeliveryOptions()
