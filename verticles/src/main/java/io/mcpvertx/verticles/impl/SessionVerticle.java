@@ -1,8 +1,5 @@
 package io.mcpvertx.verticles.impl;
 
-import io.mcpvertx.jsonrpc.JsonRpcError;
-import io.mcpvertx.jsonrpc.JsonRpcErrorCodes;
-import io.mcpvertx.jsonrpc.JsonRpcErrorResponse;
 import io.mcpvertx.jsonrpc.JsonRpcId;
 import io.mcpvertx.jsonrpc.JsonRpcMessage;
 import io.mcpvertx.jsonrpc.JsonRpcNotification;
@@ -27,8 +24,6 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.util.ArrayDeque;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -48,8 +43,8 @@ import java.util.function.Function;
  * <p>A session can be kept in a {@link SessionStore} so another instance may serve it:
  * {@link #onPersistentChange} hands every new {@link SessionRecord} to the code that stores it, and a verticle made
  * with {@link #restoring} takes a stored session over. While a record is being written, everything the session sends
- * waits (in order), so no client hears of a change (the answer to {@code initialize}, to {@code logging/setLevel},
- * to a subscription) before another instance can read it. A message sent with {@code request} (rather than
+ * waits, in order (its {@link SessionOutput}), so no client hears of a change (the answer to {@code initialize},
+ * to {@code logging/setLevel}, to a subscription) before another instance can read it. A message sent with {@code request} (rather than
  * {@code send}) is acknowledged, with an empty reply, once it is handled and what it changed is stored.
  */
 public final class SessionVerticle extends VerticleBase {
@@ -90,9 +85,9 @@ public final class SessionVerticle extends VerticleBase {
   private McpSession session;
   private MessageConsumer<Object> consumer;
   private RecordWrites writes;
-  /** What the session sent while a record was being written, in order; null when nothing waits. */
-  private ArrayDeque<Runnable> held;
-  /** The event-loop thread of this verticle's context: {@link #held} is touched on it only. */
+  /** Where everything the session sends goes first; made at start. */
+  private SessionOutput output;
+  /** The event-loop thread of this verticle's context. */
   private Thread loop;
   private Runnable onActivity;
   private Runnable onCloseRequested;
@@ -207,22 +202,17 @@ public final class SessionVerticle extends VerticleBase {
     McpEventBus.registerCodecs(vertx);
     EventBus bus = vertx.eventBus();
     loop = Thread.currentThread();
+    output = new SessionOutput(writes, context, loop, () -> stopping && answerOnStop);
     DeliveryOptions unsolicited = new DeliveryOptions().addHeader(McpEventBus.UNSOLICITED, "true");
-    MessageSink sink = new HeldSink(this, new BusSink(bus, defaultOutbound, unsolicited, false));
+    MessageSink sink = output.to(new BusSink(bus, defaultOutbound, unsolicited, false));
     try {
       session = restored != null ? server.restoreSession(restored, sink)
           : server.createSession(sessionId, sink, principal);
     } catch (IllegalArgumentException e) {
       return Future.failedFuture(e);
     }
-    if (writes != null) {
-      session.onPersistentChange(changed -> {
-        writes.write(changed.snapshot());
-        if (held == null && writes.busy()) {
-          held = new ArrayDeque<>();
-          writes.settled().onComplete(ar -> release());
-        }
-      });
+    if (output.storesRecords()) {
+      session.onPersistentChange(changed -> output.changed(changed.snapshot()));
     }
     consumer = bus.consumer(McpEventBus.sessionAddress(sessionId), this::onMessage);
     return consumer.completion();
@@ -285,10 +275,10 @@ public final class SessionVerticle extends VerticleBase {
       }
       return;
     }
-    handle(body, new HeldSink(this, replies != null ? replies
+    handle(body, output.to(replies != null ? replies
         : new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
     if (handled != null) {
-      acknowledge(handled);
+      output.acknowledge(handled);
     }
   }
 
@@ -411,11 +401,11 @@ public final class SessionVerticle extends VerticleBase {
       }
       sink = streamed.track(stream, request, sink);
     }
-    handle(message.body(), new HeldSink(this, sink));
+    handle(message.body(), output.to(sink));
     if (message.replyAddress() != null) {
       // The sender waits until what this message changed is stored (notifications/initialized, say). The session
       // may have queued the handling on its context (messages arrive on a duplicate of it): wait behind it.
-      context.runOnContext(v -> acknowledge(() -> message.reply(null)));
+      context.runOnContext(v -> output.acknowledge(() -> message.reply(null)));
     }
   }
 
@@ -440,7 +430,7 @@ public final class SessionVerticle extends VerticleBase {
     session.handle(new JsonRpcNotification("notifications/cancelled", new JsonObject()
         .put("requestId", requestId.wireValue())
         .put("reason", "the instance carrying the request's stream to the client stopped")),
-        new HeldSink(this, new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
+        output.to(new BusSink(vertx.eventBus(), defaultOutbound, new DeliveryOptions(), false)));
   }
 
   private void handle(Object body, MessageSink sink) {
@@ -451,101 +441,6 @@ public final class SessionVerticle extends VerticleBase {
     } else {
       LOG.warn("Session " + sessionId + ": ignored an event-bus message of type "
           + (body == null ? "null" : body.getClass().getName()));
-    }
-  }
-
-  /** Calls {@code then} once what the messages handled so far changed is stored. */
-  private void acknowledge(Runnable then) {
-    if (writes == null) {
-      then.run();
-    } else {
-      writes.settled().onComplete(ar -> then.run());
-    }
-  }
-
-  /** Sends now, or after the record being written when one is. */
-  private void out(Runnable send) {
-    if (writes == null) {
-      send.run();
-    } else if (Thread.currentThread() != loop) {
-      context.runOnContext(v -> out(send));
-    } else if (held != null) {
-      held.add(send);
-    } else {
-      send.run();
-    }
-  }
-
-  private void release() {
-    ArrayDeque<Runnable> sends = held;
-    held = null;
-    if (sends != null) {
-      sends.forEach(Runnable::run);
-    }
-  }
-
-  /**
-   * What the session emits, on its way to a transport: held while a record is being written, and a request cut by a
-   * stop answered rather than abandoned when the transport asked for that.
-   */
-  private record HeldSink(SessionVerticle verticle, MessageSink target) implements MessageSink {
-
-    @Override
-    public void send(JsonRpcMessage message) {
-      verticle.out(() -> target.send(message));
-    }
-
-    @Override
-    public void sendBatch(List<JsonRpcMessage> responses) {
-      verticle.out(() -> target.sendBatch(responses));
-    }
-
-    @Override
-    public void abandoned(JsonRpcId requestId) {
-      if (verticle.stopping && verticle.answerOnStop) {
-        // Not the client's cancellation: the request deserves an answer, one that says what to do.
-        JsonRpcErrorResponse stopped = new JsonRpcErrorResponse(requestId,
-            new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, STOPPED_MESSAGE));
-        verticle.out(() -> target.send(stopped));
-        return;
-      }
-      verticle.out(() -> target.abandoned(requestId));
-    }
-
-    @Override
-    public boolean resumable() {
-      return target.resumable();
-    }
-
-    @Override
-    public void closeSseStream(long retryMs) {
-      verticle.out(() -> target.closeSseStream(retryMs));
-    }
-  }
-
-  /** Sends a session's output to one event-bus address. */
-  private record BusSink(EventBus bus, String address, DeliveryOptions options, boolean resumable)
-      implements MessageSink {
-
-    @Override
-    public void closeSseStream(long retryMs) {
-      bus.send(address, null, new DeliveryOptions(options).addHeader(McpEventBus.CLOSE_SSE_STREAM,
-          Long.toString(retryMs)));
-    }
-
-    @Override
-    public void send(JsonRpcMessage message) {
-      bus.send(address, message, options);
-    }
-
-    @Override
-    public void sendBatch(List<JsonRpcMessage> responses) {
-      bus.send(address, SessionBatch.ofResponses(responses), options);
-    }
-
-    @Override
-    public void abandoned(JsonRpcId requestId) {
-      bus.send(address, null, new DeliveryOptions(options).addHeader(McpEventBus.ABANDONED, requestId.encode()));
     }
   }
 }
