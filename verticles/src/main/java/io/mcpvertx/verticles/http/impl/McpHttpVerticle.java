@@ -78,6 +78,11 @@ final class McpHttpVerticle extends VerticleBase {
         .setHost(options.getHost())
         .setPort(port)
         .setHttp2ClearTextEnabled(true)
+        // No WebSocket is served here. With either compression on (both are by default), Vert.x puts a WebSocket
+        // extension handler in every HTTP/1.1 connection's pipeline, which every request and response then
+        // passes through.
+        .setPerFrameWebSocketCompressionSupported(false)
+        .setPerMessageWebSocketCompressionSupported(false)
         // The backstop for sockets that never send a byte: until one does, Vert.x cannot tell HTTP/1 from h2c
         // and shows no connection to the guard. Heartbeats keep streams above this.
         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, options.getConnectionIdleTimeoutMs()))
