@@ -104,6 +104,19 @@ class SessionRequestAdoptionTest {
           new DeliveryOptions().addHeader(SessionVerticle.PRODUCER_LOST, stream)).mapEmpty();
     }
 
+    /**
+     * The first front's instance is found dead, then the gated run is let go: completes a moment after
+     * {@code answered}, so anything sent after the answer would have arrived too.
+     */
+    Future<Void> firstLostThenReleased(Vertx vertx, Future<Void> answered) {
+      return producerLost(vertx, "stream-1")
+          .compose(v -> {
+            gate.complete();
+            return answered;
+          })
+          .compose(v -> vertx.timer(100).mapEmpty());
+    }
+
     /** Completes once everything delivered to the session so far has been handled. */
     Future<Void> behind() {
       Promise<Void> behind = Promise.promise();
@@ -124,12 +137,7 @@ class SessionRequestAdoptionTest {
         .compose(v -> f.send(vertx, "second", "stream-2", call(4, "gated")))
         // The first front's instance is found dead: cancelling its stream's request must not touch the request
         // that now answers to the second front.
-        .compose(v -> f.producerLost(vertx, "stream-1"))
-        .compose(v -> {
-          f.gate.complete();
-          return f.secondAnswered.future();
-        })
-        .compose(v -> vertx.timer(100))
+        .compose(v -> f.firstLostThenReleased(vertx, f.secondAnswered.future()))
         .onComplete(test.succeeding(v -> test.verify(() -> {
           assertEquals(List.of("run"), f.runs, "the request ran once");
           assertEquals(1, f.second.size(), () -> "what the second front got: " + f.second);
@@ -160,12 +168,7 @@ class SessionRequestAdoptionTest {
           f.session.deliver(call(4, "gated"), local, null);
           return f.behind();
         })
-        .compose(v -> f.producerLost(vertx, "stream-1"))
-        .compose(v -> {
-          f.gate.complete();
-          return answered.future();
-        })
-        .compose(v -> vertx.timer(100))
+        .compose(v -> f.firstLostThenReleased(vertx, answered.future()))
         .onComplete(test.succeeding(v -> test.verify(() -> {
           assertEquals(List.of("run"), f.runs, "the request ran once");
           assertEquals(1, straight.size(), () -> "what the exchange in this JVM got: " + straight);

@@ -286,23 +286,25 @@ final class PostExchange {
   void turnEnded() {
     turnPending = false;
     if (sse != null && !done) {
-      prime();
-      sse.uncork();
+      uncork();
     }
   }
 
   /** Uncorks the stream on the next turn of the loop, after what is queued now (the session's task among it). */
   private void uncorkSoon() {
-    context.runOnContext(v -> {
-      prime();
-      sse.uncork();
-    });
+    context.runOnContext(v -> uncork());
+  }
+
+  /** Lets the stream's head, its priming event and what waits behind them go out. */
+  private void uncork() {
+    prime();
+    sse.uncork();
   }
 
   private void startSse() {
     sse = new SseWriter(response, endpoint.options.getMaxStreamQueueBytes(), endpoint.observer);
     // Corked: what the stream carries before the next turn of the loop (head, priming event, often the answer and
-    // the end) leaves in one write. handedOff() uncorks it.
+    // the end) leaves in one write. The end of the session's turn uncorks it (handedOff(), turnEnded()).
     sse.startCorked();
     if (handedOff && !turnPending) {
       uncorkSoon();
@@ -364,29 +366,28 @@ final class PostExchange {
     }
     if (data == null) {
       tail = tail.andThen(v -> endpoint.streams.completeStream(session, streamId()));
-      tail.onComplete(v -> ended());
-      return;
-    }
-    boolean priming = primingDue;
-    primingDue = false;
-    List<Buffer> events = priming ? List.of(Buffer.buffer(), data) : List.of(data);
-    // Completed even when what came before failed to be stored, as the client's replay must end.
-    Future<List<String>> stored = tail.succeeded()
-        ? endpoint.streams.publishLast(session, streamId(), events)
-        : tail.compose(v -> endpoint.streams.publishLast(session, streamId(), events), failed -> {
-          endpoint.streams.completeStream(session, streamId());
-          return Future.failedFuture(failed);
-        });
-    if (stored.isComplete()) {
-      // Stored at once (an in-memory store, nothing queued before it): written and ended now, with no listener
-      // and no future of our own, as most POST streams end.
-      if (stored.succeeded()) {
-        writeLast(stored.result(), priming, data);
+    } else {
+      boolean priming = primingDue;
+      primingDue = false;
+      List<Buffer> events = priming ? List.of(Buffer.buffer(), data) : List.of(data);
+      // Completed even when what came before failed to be stored, as the client's replay must end.
+      Future<List<String>> stored = tail.succeeded()
+          ? endpoint.streams.publishLast(session, streamId(), events)
+          : tail.compose(v -> endpoint.streams.publishLast(session, streamId(), events), failed -> {
+            endpoint.streams.completeStream(session, streamId());
+            return Future.failedFuture(failed);
+          });
+      if (stored.isComplete()) {
+        // Stored at once (an in-memory store, nothing queued before it): written and ended now, with no listener
+        // and no future of our own, as most POST streams end.
+        if (stored.succeeded()) {
+          writeLast(stored.result(), priming, data);
+        }
+        ended();
+        return;
       }
-      ended();
-      return;
+      tail = stored.onSuccess(ids -> writeLast(ids, priming, data));
     }
-    tail = stored.onSuccess(ids -> writeLast(ids, priming, data));
     tail.onComplete(v -> ended());
   }
 
